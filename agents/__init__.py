@@ -1,0 +1,1 @@
+"""Agents: policies that choose actions for every live game of a batch."""

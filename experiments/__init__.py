@@ -1,0 +1,1 @@
+"""Experiments: the playtest command line, statistics and reports."""

@@ -1,0 +1,166 @@
+"""The `playtest` command line.
+
+    playtest scenario PATH... [--cards DIR]...     run rules scenarios
+    playtest cards check DIR [--cards DIR]...      validate a folder of card files
+    playtest cards show NAME [--cards DIR]...      show a card as the engine understands it
+
+Errors in user input (card files, scenarios, names) are printed as one line,
+`playtest: error: <message>`, with exit status 2 and no traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from simcore.errors import PlaytestError
+
+CARDS_HELP = "a folder of extra card files (TOML); may be given several times"
+
+
+def _add_cards_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--cards", metavar="DIR", action="append", default=[], help=CARDS_HELP)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from simcore import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="playtest",
+        description="Monte Carlo playtesting for Magic: The Gathering style games.")
+    parser.add_argument("--version", action="version", version=f"playtest {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    p = sub.add_parser("scenario", help="run rules scenarios (TOML files or folders of them)")
+    p.add_argument("paths", metavar="PATH", nargs="+", help="a scenario file or a folder")
+    _add_cards_option(p)
+    p.set_defaults(func=cmd_scenario)
+
+    cards = sub.add_parser("cards", help="check or show card files")
+    csub = cards.add_subparsers(dest="cards_command", metavar="ACTION", required=True)
+
+    p = csub.add_parser("check", help="validate every card file under DIR")
+    p.add_argument("dir", metavar="DIR")
+    _add_cards_option(p)
+    p.set_defaults(func=cmd_cards_check)
+
+    p = csub.add_parser("show", help="show a card as the engine understands it")
+    p.add_argument("name", metavar="NAME")
+    _add_cards_option(p)
+    p.set_defaults(func=cmd_cards_show)
+    return parser
+
+
+def cmd_scenario(args) -> int:
+    try:
+        from simcore.scenario import run_paths
+    except ModuleNotFoundError as e:
+        if e.name in ("simcore.scenario",):
+            raise PlaytestError("the scenario runner (simcore.scenario) is not installed") from None
+        raise
+    return int(run_paths(args.paths, args.cards) or 0)
+
+
+def cmd_cards_check(args) -> int:
+    from simcore.cardload import check_dir
+
+    names = check_dir(args.dir, args.cards)
+    print(f"ok: {len(names)} cards")
+    return 0
+
+
+def cmd_cards_show(args) -> int:
+    from simcore.cardload import find_card, load_pool
+
+    pool = load_pool(args.cards)
+    card = find_card(pool, args.name)
+    try:
+        from simcore.compile import describe_card
+    except ImportError:
+        print(format_card(card))
+        return 0
+    text = describe_card(card["name"], args.cards)
+    if text is not None:
+        print(text)
+    return 0
+
+
+def _fmt(v) -> str:
+    """A value in TOML-like notation."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(v, list):
+        return "[" + ", ".join(_fmt(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{ " + ", ".join(f"{k} = {_fmt(x)}" for k, x in v.items()) + " }"
+    return str(v)
+
+
+def format_card(card: dict) -> str:
+    """The validated card dict, readable, with abilities numbered (and activation numbers)."""
+    lines = [card["name"]]
+    head = []
+    if "cost" in card:
+        head.append(card["cost"] or "(no mana cost)")
+    types = " ".join(card.get("supertypes", []) + card["types"])
+    if card.get("subtypes"):
+        types += " \u2014 " + " ".join(card["subtypes"])
+    if card.get("token"):
+        types = "Token " + types
+    head.append(types)
+    if "power" in card:
+        head.append(f"{card['power']}/{card['toughness']}")
+    lines.append("  " + "   ".join(head))
+    if card.get("colors"):
+        lines.append("  colors: " + ", ".join(card["colors"]))
+    if card.get("keywords"):
+        lines.append("  keywords: " + ", ".join(card["keywords"]))
+    if card.get("text"):
+        lines.append("  text:")
+        lines.extend("    " + t for t in card["text"].strip().splitlines())
+    n_act = 0
+    for i, ab in enumerate(card.get("abilities", [])):
+        label = f"  ability {i}: {ab['kind']}"
+        if ab["kind"] in ("mana", "activated"):
+            label += f" (activate with ability = {n_act})"
+            n_act += 1
+        lines.append(label)
+        for k, v in ab.items():
+            if k == "kind":
+                continue
+            if k == "effects":
+                for j, eff in enumerate(v):
+                    lines.append(f"      effect {j}: {_fmt(eff)}")
+            else:
+                lines.append(f"      {k} = {_fmt(v)}")
+    if card.get("ai"):
+        lines.append("  ai: " + _fmt(card["ai"]))
+    lines.append(f"  file: {card['_file']}")
+    return "\n".join(lines)
+
+
+def run(argv=None) -> int:
+    """Parse argv and run the command; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)  # bad usage: prints usage, SystemExit(2)
+    try:
+        return args.func(args)
+    except PlaytestError as e:
+        print(f"playtest: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("playtest: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 1
+
+
+def main(argv=None):
+    """Console-script entry point: always ends with SystemExit(status)."""
+    sys.exit(run(argv))
+
+
+if __name__ == "__main__":
+    main()

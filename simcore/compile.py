@@ -1,0 +1,599 @@
+"""Compile validated card files into a CardTable: numeric arrays the kernels read.
+
+Abilities become rows of an ability table; effects become bytecode rows (simcore.consts OP_*)
+run by one interpreter (kernels/effects.py). Kernels never see strings.
+"""
+from collections import namedtuple
+
+import numpy as np
+
+from . import consts as K
+from .errors import PlaytestError
+from .manastr import parse_activation_cost, parse_mana
+from . import vocab
+
+CT_FIELDS = [
+    # cards [c]
+    ("c_types", np.int32), ("c_super", np.int32), ("c_colors", np.int32),
+    ("c_power", np.int32), ("c_toughness", np.int32), ("c_kw", np.int32),
+    ("c_token", np.int32), ("c_cost", np.int32), ("c_mv", np.int32),
+    ("c_abil0", np.int32), ("c_nabil", np.int32), ("c_spell", np.int32),
+    ("c_static", np.int32),   # 1 = has a static (anthem) ability
+    ("c_sub", np.uint64),     # [c, SW] subtype bits
+    # mana costs [m]
+    ("mc_generic", np.int32), ("mc_pips", np.int32), ("mc_hyb", np.int32), ("mc_x", np.int32),
+    # abilities [a]
+    ("a_kind", np.int32), ("a_card", np.int32), ("a_actidx", np.int32),
+    ("a_cost", np.int32), ("a_tap", np.int32), ("a_untap", np.int32),
+    ("a_tapn", np.int32), ("a_tapn_sub", np.int32), ("a_blight", np.int32),
+    ("a_rmc_kind", np.int32), ("a_rmc_n", np.int32), ("a_sac_self", np.int32),
+    ("a_sorcery", np.int32),
+    ("a_prod", np.int32), ("a_prod_val", np.int32), ("a_prod_from", np.int32),
+    ("a_prod_opts", np.int32), ("a_nopts", np.int32),
+    ("a_am_k", np.int32), ("a_am_a", np.int32),
+    ("a_event", np.int32), ("a_subject", np.int32), ("a_filter", np.int32),
+    ("a_whose", np.int32), ("a_cond", np.int32),
+    ("a_ntgt", np.int32), ("a_tgt", np.int32),
+    ("a_op0", np.int32), ("a_nop", np.int32),
+    ("a_mt_src", np.int32), ("a_mt_add", np.int32), ("a_mt_val", np.int32),
+    ("a_mr_to", np.int32), ("a_mr_mult", np.int32), ("a_mr_with", np.int32),
+    ("a_ctr_kind", np.int32), ("a_pw", np.int32), ("a_tg", np.int32),
+    ("a_optional", np.int32), ("a_naco", np.int32), ("a_aco_kind", np.int32),
+    ("a_aco_n", np.int32), ("a_aco_cost", np.int32),
+    ("a_multi", np.int32), ("a_ce_types", np.int32), ("a_ce_yourturn", np.int32),
+    ("a_ce_rmc", np.int32),
+    # filters [f]
+    ("f_types", np.int32), ("f_sub", np.int32), ("f_ctrl", np.int32), ("f_owner", np.int32),
+    ("f_zone", np.int32), ("f_mv_max", np.int32), ("f_other", np.int32),
+    ("f_players", np.int32),
+    # effect bytecode [i, 8]: opcode, flags, six operands
+    ("ops", np.int32),
+    # subtype facts [SW]
+    ("sub_creature", np.uint64),
+    # misc scalars packed in an array: [n_kinds, warp_delayed_abil, n_cards]
+    ("meta", np.int32),
+]
+CardTable = namedtuple("CardTable", [f[0] for f in CT_FIELDS])
+
+META_NKINDS = 0
+META_WARP_ABIL = 1
+META_NCARDS = 2
+
+
+def pack_mana(counts):
+    v = 0
+    for i, c in enumerate(counts):
+        v |= int(c) << (K.PACK_BITS * i)
+    return v
+
+
+def unpack_mana(v):
+    return [(v >> (K.PACK_BITS * i)) & 31 for i in range(6)]
+
+
+def mana_str_pack(s, where):
+    mc = parse_mana(s, where)
+    if mc.x or mc.hybrid or mc.generic:
+        counts = list(mc.pips)
+        counts[K.M_C] += mc.generic
+        if mc.x or mc.hybrid:
+            raise PlaytestError(f"{where}: mana to add must be plain symbols, got {s!r}")
+        return pack_mana(counts)
+    return pack_mana(mc.pips)
+
+
+class Pool:
+    """The card pool: validated card dicts, name -> id, counter kinds, subtypes, the table."""
+
+    def __init__(self, defs, extra_kinds=()):
+        self.defs = defs                       # name -> validated dict
+        self.names = sorted(defs, key=lambda n: (bool(defs[n].get("token")), n))
+        self.card_id = {n: i for i, n in enumerate(self.names)}
+        self.kinds = list(K.BUILTIN_COUNTERS)
+        self.kind_id = {k: i for i, k in enumerate(self.kinds)}
+        subs = set()
+        for d in defs.values():
+            subs.update(d.get("subtypes", []))
+            for ab in d.get("abilities", []):
+                self._collect(ab, subs)
+        self.subtypes = sorted(subs)
+        self.sub_id = {s: i for i, s in enumerate(self.subtypes)}
+        for d in defs.values():
+            self._collect_kinds(d)
+        for k in extra_kinds:
+            self.kind(k)
+        self.table = None
+
+    def _collect(self, obj, subs):
+        if isinstance(obj, dict):
+            for key, v in obj.items():
+                if key == "subtype" and isinstance(v, str):
+                    subs.add(v)
+                else:
+                    self._collect(v, subs)
+        elif isinstance(obj, list):
+            for v in obj:
+                self._collect(v, subs)
+
+    def _collect_kinds(self, obj):
+        if isinstance(obj, dict):
+            for key, v in obj.items():
+                if key in ("counter", "counters") and isinstance(v, str):
+                    self.kind(v)
+                else:
+                    self._collect_kinds(v)
+        elif isinstance(obj, list):
+            for v in obj:
+                self._collect_kinds(v)
+
+    def kind(self, name):
+        if name not in self.kind_id:
+            self.kind_id[name] = len(self.kinds)
+            self.kinds.append(name)
+            self.table = None
+        return self.kind_id[name]
+
+    @property
+    def n_kinds(self):
+        return len(self.kinds)
+
+    def compile(self):
+        if self.table is None:
+            self.table = _Compiler(self).build()
+        return self.table
+
+    def card_name(self, cid):
+        return self.names[cid]
+
+
+class _Compiler:
+    def __init__(self, pool):
+        self.pool = pool
+        self.costs = [(0, [0] * 6, [0] * 4, 0)]  # cost 0 = empty cost
+        self.abils = []
+        self.filters = []
+        self.ops = []
+        self.filter_ids = {}
+
+    # ---- helpers ----
+    def cost_id(self, mc):
+        hyb = [0] * 4
+        if len(mc.hybrid) > 4:
+            raise PlaytestError("at most four hybrid symbols in one cost")
+        for i, (a, b) in enumerate(mc.hybrid):
+            hyb[i] = (1 << a) | (1 << b)
+        row = (mc.generic, list(mc.pips), hyb, mc.x)
+        if row in self.costs:
+            return self.costs.index(row)
+        self.costs.append(row)
+        return len(self.costs) - 1
+
+    def filter_id(self, spec, where):
+        if spec == "any":
+            spec = {"types": ["Creature", "Planeswalker"], "players": True}
+        key = repr(sorted(spec.items()))
+        if key in self.filter_ids:
+            return self.filter_ids[key]
+        types = 0
+        for t in spec.get("types", []):
+            types |= K.TYPE_BITS[t]
+        sub = -1
+        if "subtype" in spec:
+            sub = self.pool.sub_id[spec["subtype"]]
+        rel = {"any": K.FC_ANY, "you": K.FC_YOU, "opponent": K.FC_OPP}
+        row = dict(f_types=types, f_sub=sub, f_ctrl=rel[spec.get("controller", "any")],
+                   f_owner=rel[spec.get("owner", "any")],
+                   f_zone=K.FZ_GRAVEYARD if spec.get("zone") == "graveyard" else K.FZ_BATTLEFIELD,
+                   f_mv_max=spec.get("mv_max", -1), f_other=int(spec.get("other", False)),
+                   f_players=int(spec.get("players", False)))
+        self.filters.append(row)
+        self.filter_ids[key] = len(self.filters) - 1
+        return len(self.filters) - 1
+
+    def amount(self, v, where):
+        if v is None:
+            return K.AM_CONST, 1
+        if isinstance(v, int):
+            return K.AM_CONST, v
+        if v == "X":
+            return K.AM_X, 0
+        if v == "half_X":
+            return K.AM_HALF_X, 0
+        if v == "kicks":
+            return K.AM_KICKS, 0
+        if isinstance(v, dict):
+            if "count" in v:
+                return K.AM_COUNT, self.filter_id(v["count"], where)
+            if "counters" in v:
+                kind = self.pool.kind(v["counters"])
+                return (K.AM_COUNTERS_SUBJ if v.get("of") == "subject" else K.AM_COUNTERS_SELF,
+                        kind)
+            if "if_paid" in v:
+                return K.AM_IF_PAID, int(v.get("else", 0)) | (int(v["if_paid"]) << 8)
+        raise PlaytestError(f"{where}: cannot understand amount {v!r}")
+
+    def new_abil(self, kind, card):
+        row = {f: 0 for f, _ in CT_FIELDS if f.startswith("a_")}
+        row.update(a_kind=kind, a_card=card, a_actidx=-1, a_cost=-1, a_tapn_sub=-1,
+                   a_rmc_kind=-1, a_filter=-1, a_ctr_kind=-1,
+                   a_prod_opts=[0] * 4, a_tgt=[-1, -1], a_aco_kind=[0, 0], a_aco_n=[0, 0],
+                   a_aco_cost=[-1, -1], a_op0=len(self.ops))
+        self.abils.append(row)
+        return row
+
+    def compile_effects(self, effects, where):
+        start = len(self.ops)
+        for i, e in enumerate(effects):
+            w = f"{where}.effects[{i}]"
+            do = e["do"]
+            flags = (K.OPF_OPTIONAL if e.get("optional") else 0) | \
+                    (K.OPF_IF_DONE if e.get("if") == "done" else 0)
+            am_k, am_a = self.amount(e.get("n"), w)
+            a = [0] * 6
+            if do == "put_counters":
+                a[:4] = [K.SEL_IDS[e.get("on", "target")], self.pool.kind(e["counter"]), am_k, am_a]
+                op = K.OP_PUT_COUNTERS
+            elif do == "put_counters_of_subject":
+                a[0] = K.SEL_IDS[e.get("on", "target")]
+                op = K.OP_PUT_SUBJ_COUNTERS
+            elif do == "move_counters":
+                a[:2] = [K.SEL_IDS[e.get("from", "self")], K.SEL_IDS[e.get("to", "target")]]
+                op = K.OP_MOVE_COUNTERS
+            elif do == "proliferate":
+                op = K.OP_PROLIFERATE
+            elif do == "blight":
+                a[:3] = [K.SEL_IDS[e.get("who", "you")], am_k, am_a]
+                op = K.OP_BLIGHT
+            elif do == "damage":
+                a[:3] = [K.SEL_IDS[e.get("to", "target")], am_k, am_a]
+                op = K.OP_DAMAGE
+            elif do in ("draw", "gain_life", "discard", "surveil"):
+                a[:2] = [am_k, am_a]
+                op = {"draw": K.OP_DRAW, "gain_life": K.OP_GAIN_LIFE, "discard": K.OP_DISCARD,
+                      "surveil": K.OP_SURVEIL}[do]
+            elif do == "lose_life":
+                a[:3] = [K.SEL_IDS[e.get("who", "you")], am_k, am_a]
+                op = K.OP_LOSE_LIFE
+            elif do == "create_token":
+                tok = e["token"]
+                if tok not in self.pool.card_id:
+                    raise PlaytestError(f"{w}.token: unknown token {tok!r}")
+                a[:3] = [self.pool.card_id[tok], am_k, am_a]
+                op = K.OP_CREATE_TOKEN
+            elif do == "exile":
+                a[:2] = [K.SEL_IDS[e.get("what", "target")], int(e.get("link", False))]
+                op = K.OP_EXILE
+            elif do == "exile_top":
+                a[:3] = [am_k, am_a, K.DUR_THIS_TURN if e.get("playable") == "this_turn"
+                         else K.DUR_NEXT_TURN]
+                op = K.OP_EXILE_TOP
+            elif do == "return_to_battlefield":
+                a[:2] = [K.SEL_IDS[e.get("what", "target")],
+                         self.pool.kind(e["counter"]) if "counter" in e else -1]
+                op = K.OP_RETURN_TO_BF
+            elif do == "shuffle_into_library":
+                a[0] = K.SEL_IDS[e.get("what", "self")]
+                op = K.OP_SHUFFLE_INTO_LIB
+            elif do == "become_creature":
+                a[:3] = [e.get("power", 0), e.get("toughness", 0),
+                         int(e.get("all_creature_types", False))]
+                op = K.OP_BECOME_CREATURE
+            elif do == "sacrifice_unless":
+                a[0] = self.filter_id(e.get("sacrifice", {"types": ["Creature"]}), w)
+                op = K.OP_SAC_UNLESS
+            elif do == "destroy":
+                a[0] = K.SEL_IDS[e.get("what", "target")]
+                op = K.OP_DESTROY
+            elif do == "pump":
+                a[:3] = [K.SEL_IDS[e.get("what", "target")], e.get("power", 0),
+                         e.get("toughness", 0)]
+                op = K.OP_PUMP
+            else:  # pragma: no cover - the validator rejects unknown effects
+                raise PlaytestError(f"{w}.do: unknown effect {do!r}")
+            self.ops.append([op, flags] + a)
+        return start, len(self.ops) - start
+
+    def targets(self, row, specs, where):
+        if len(specs) > 2:
+            raise PlaytestError(f"{where}.targets: at most two targets")
+        row["a_ntgt"] = len(specs)
+        for i, t in enumerate(specs):
+            row["a_tgt"][i] = self.filter_id(t, f"{where}.targets[{i}]")
+
+    def cost_fields(self, row, ab, where):
+        mc, tap, untap = parse_activation_cost(ab.get("cost", ""), where + ".cost")
+        row["a_cost"] = self.cost_id(mc)
+        row["a_tap"], row["a_untap"] = int(tap), int(untap)
+        tc = ab.get("tap_creatures")
+        if tc is not None:
+            row["a_tapn"] = tc.get("count", 1)
+            row["a_tapn_sub"] = self.pool.sub_id[tc["subtype"]] if "subtype" in tc else -1
+        row["a_blight"] = ab.get("blight", 0)
+        rc = ab.get("remove_counters")
+        if rc is not None:
+            row["a_rmc_kind"] = self.pool.kind(rc["counter"])
+            row["a_rmc_n"] = rc.get("n", 1)
+        row["a_sac_self"] = int(ab.get("sacrifice_self", False))
+        row["a_sorcery"] = int(ab.get("timing") == "sorcery")
+
+    # ---- one card ----
+    def card(self, cid, d):
+        name = d["name"]
+        where = f"{d.get('_file', '?')}: card '{name}': key 'abilities"
+        rows = []
+        subtypes = d.get("subtypes", [])
+        # 305.6: a land with a basic land type has that type's mana ability.
+        for s in subtypes:
+            if s in vocab.BASIC_LAND_MANA and "Land" in d["types"]:
+                r = self.new_abil(K.AK_MANA, cid)
+                r["a_cost"] = self.cost_id(parse_mana("", where))
+                r["a_tap"] = 1
+                r["a_prod"] = K.PK_FIXED
+                r["a_prod_val"] = mana_str_pack(vocab.BASIC_LAND_MANA[s], where)
+                r["a_am_k"], r["a_am_a"] = K.AM_CONST, 1
+                rows.append(r)
+        for i, ab in enumerate(d.get("abilities", [])):
+            w = f"{where}[{i}]"
+            kind = ab["kind"]
+            try:
+                rows.extend(self.ability(cid, ab, kind, w))
+            except KeyError as e:
+                raise PlaytestError(f"{w}': missing or unknown {e}") from None
+        kw = d.get("keywords", [])
+        for k, cond, ck in (("undying", K.COND_SUBJ_NO_PLUS, K.CK_PLUS),
+                            ("persist", K.COND_SUBJ_NO_MINUS, K.CK_MINUS)):
+            if k in kw:   # 702.93 / 702.79: a dies trigger returning it with a counter
+                r = self.new_abil(K.AK_TRIGGER, cid)
+                r["a_event"], r["a_subject"], r["a_cond"] = K.EV_DIES, K.SUBJ_SELF, cond
+                self.ops.append([K.OP_RETURN_TO_BF, 0, K.SEL_SUBJECT, ck, 0, 0, 0, 0])
+                r["a_op0"], r["a_nop"] = len(self.ops) - 1, 1
+                rows.append(r)
+        act = 0
+        for r in rows:
+            if r["a_kind"] in (K.AK_MANA, K.AK_ACTIVATED):
+                r["a_actidx"] = act
+                act += 1
+        return rows
+
+    def ability(self, cid, ab, kind, w):
+        if kind == "mana":
+            r = self.new_abil(K.AK_MANA, cid)
+            self.cost_fields(r, ab, w)
+            add = ab["add"]
+            if isinstance(add, list):
+                r["a_prod"] = K.PK_CHOICE
+                if len(add) > 4:
+                    raise PlaytestError(f"{w}.add': at most four choices")
+                r["a_nopts"] = len(add)
+                for j, s in enumerate(add):
+                    r["a_prod_opts"][j] = mana_str_pack(s, w + ".add'")
+            elif add == "any_color":
+                r["a_prod"] = K.PK_ANY_COLOR
+            elif add in ("any_type_could_produce", "any_color_could_produce"):
+                r["a_prod"] = K.PK_REFLECT
+                r["a_prod_val"] = K.ALL_TYPES_MASK if add.startswith("any_type") else K.COLOR_MASK
+                frm = ab.get("from", "lands_you_control")
+                r["a_prod_from"] = {"lands_you_control": K.FROM_LANDS_YOU,
+                                    "lands_opponents_control": K.FROM_LANDS_OPP,
+                                    "permanents_you_control": K.FROM_PERMS_YOU}[frm]
+            elif add == "color_of_permanent":
+                r["a_prod"] = K.PK_COLOR_OF_PERM
+                r["a_prod_from"] = K.FROM_PERMS_YOU
+            else:
+                r["a_prod"] = K.PK_FIXED
+                r["a_prod_val"] = mana_str_pack(add, w + ".add'")
+            r["a_am_k"], r["a_am_a"] = self.amount(ab.get("times"), w + ".times'")
+            return [r]
+        if kind == "activated":
+            r = self.new_abil(K.AK_ACTIVATED, cid)
+            self.cost_fields(r, ab, w)
+            self.targets(r, ab.get("targets", []), w)
+            r["a_op0"], r["a_nop"] = self.compile_effects(ab["effects"], w)
+            return [r]
+        if kind == "trigger":
+            r = self.new_abil(K.AK_TRIGGER, cid)
+            r["a_event"] = K.EVENT_IDS[ab["event"]]
+            r["a_subject"] = K.SUBJECT_IDS[ab.get("subject", "self")]
+            if "filter" in ab:
+                r["a_filter"] = self.filter_id(ab["filter"], w + ".filter")
+            r["a_whose"] = int(ab.get("whose", "yours") == "each")
+            r["a_cond"] = K.COND_IDS.get(ab.get("condition"), K.COND_NONE)
+            self.targets(r, ab.get("targets", []), w)
+            r["a_op0"], r["a_nop"] = self.compile_effects(ab["effects"], w)
+            return [r]
+        if kind == "mana_trigger":
+            r = self.new_abil(K.AK_MANA_TRIGGER, cid)
+            r["a_mt_src"] = K.MT_ENCHANTED_LAND if ab["source"] == "enchanted_land" else K.MT_ANY_LAND
+            if ab["add"] == "one_of_produced":
+                r["a_mt_add"] = K.MT_ADD_ONE_PRODUCED
+            else:
+                r["a_mt_add"] = K.MT_ADD_FIXED
+                r["a_mt_val"] = mana_str_pack(ab["add"], w + ".add'")
+            return [r]
+        if kind == "mana_replacement":
+            r = self.new_abil(K.AK_MANA_REPLACE, cid)
+            r["a_mr_to"] = K.MR_YOU_TAP if ab["applies_to"] == "permanents_you_tap" else K.MR_LANDS
+            r["a_mr_mult"] = ab.get("multiply", 1)
+            if "replace_with" in ab:
+                r["a_mr_with"] = mana_str_pack(ab["replace_with"], w + ".replace_with'")
+            return [r]
+        if kind == "enters_with_counters":
+            r = self.new_abil(K.AK_ETB_COUNTERS, cid)
+            r["a_ctr_kind"] = self.pool.kind(ab["counter"])
+            r["a_am_k"], r["a_am_a"] = self.amount(ab["n"], w + ".n'")
+            return [r]
+        if kind == "static":
+            r = self.new_abil(K.AK_STATIC, cid)
+            r["a_filter"] = self.filter_id(ab["filter"], w + ".filter")
+            r["a_pw"], r["a_tg"] = ab.get("power", 0), ab.get("toughness", 0)
+            return [r]
+        if kind == "spell":
+            r = self.new_abil(K.AK_SPELL, cid)
+            self.targets(r, ab.get("targets", []), w)
+            r["a_op0"], r["a_nop"] = self.compile_effects(ab["effects"], w)
+            return [r]
+        if kind == "additional_cost":
+            r = self.new_abil(K.AK_ADD_COST, cid)
+            r["a_optional"] = int(ab.get("optional", False))
+            opts = ab["options"]
+            if not 1 <= len(opts) <= 2:
+                raise PlaytestError(f"{w}.options': one or two options")
+            r["a_naco"] = len(opts)
+            for j, o in enumerate(opts):
+                if "blight" in o:
+                    if o["blight"] == "X":
+                        r["a_aco_kind"][j] = K.ACO_BLIGHT_X
+                    else:
+                        r["a_aco_kind"][j] = K.ACO_BLIGHT
+                        r["a_aco_n"][j] = o["blight"]
+                elif "mana" in o:
+                    r["a_aco_kind"][j] = K.ACO_MANA
+                    r["a_aco_cost"][j] = self.cost_id(parse_mana(o["mana"], w))
+                else:
+                    raise PlaytestError(f"{w}.options[{j}]': needs blight or mana")
+            return [r]
+        if kind == "alternative_cost":
+            r = self.new_abil(K.AK_ALT_COST, cid)
+            r["a_cost"] = self.cost_id(parse_mana(ab["cost"], w + ".cost'"))
+            return [r]
+        if kind == "kicker":
+            r = self.new_abil(K.AK_KICKER, cid)
+            r["a_cost"] = self.cost_id(parse_mana(ab["cost"], w + ".cost'"))
+            r["a_multi"] = int(ab.get("multi", False))
+            return [r]
+        if kind == "cast_from_exile":
+            r = self.new_abil(K.AK_CAST_EXILE, cid)
+            t = 0
+            for x in ab.get("card_types", []):
+                t |= K.TYPE_BITS[x]
+            r["a_ce_types"] = t
+            r["a_ce_yourturn"] = int(ab.get("during", "your_turn") == "your_turn")
+            r["a_ce_rmc"] = ab.get("remove_counters_among_creatures", 0)
+            return [r]
+        raise PlaytestError(f"{w}.kind': unknown ability kind {kind!r}")
+
+    def build(self):
+        pool = self.pool
+        nc = len(pool.names)
+        sw = max(1, (len(pool.subtypes) + 63) // 64)
+        cards = {f: np.zeros(nc, np.int32) for f, _ in CT_FIELDS if f.startswith("c_")}
+        cards["c_sub"] = np.zeros((nc, sw), np.uint64)
+        for cid, name in enumerate(pool.names):
+            d = pool.defs[name]
+            where = f"{d.get('_file', '?')}: card '{name}'"
+            t = 0
+            for x in d["types"]:
+                t |= K.TYPE_BITS[x]
+            sup = 0
+            for x in d.get("supertypes", []):
+                sup |= K.SUPER_BITS[x]
+            mc = parse_mana(d.get("cost", ""), where + ": key 'cost'")
+            colors = 0
+            if "colors" in d:
+                for x in d["colors"]:
+                    colors |= K.COLOR_BITS[x]
+            else:
+                for i in range(5):
+                    if mc.pips[i]:
+                        colors |= 1 << i
+                for a, b in mc.hybrid:
+                    colors |= (1 << a) | (1 << b)
+            kw = 0
+            for x in d.get("keywords", []):
+                kw |= K.KW_BITS[x]
+            cards["c_types"][cid] = t
+            cards["c_super"][cid] = sup
+            cards["c_colors"][cid] = colors
+            cards["c_power"][cid] = d.get("power", 0)
+            cards["c_toughness"][cid] = d.get("toughness", 0)
+            cards["c_kw"][cid] = kw
+            cards["c_token"][cid] = int(d.get("token", False))
+            cards["c_cost"][cid] = self.cost_id(mc)
+            cards["c_mv"][cid] = mc.generic + sum(mc.pips) + len(mc.hybrid)
+            for s in d.get("subtypes", []):
+                sid = pool.sub_id[s]
+                cards["c_sub"][cid, sid >> 6] |= np.uint64(1) << np.uint64(sid & 63)
+            cards["c_abil0"][cid] = len(self.abils)
+            rows = self.card(cid, d)
+            cards["c_nabil"][cid] = len(rows)
+            cards["c_spell"][cid] = -1
+            for j, r in enumerate(rows):
+                if r["a_kind"] == K.AK_SPELL:
+                    cards["c_spell"][cid] = cards["c_abil0"][cid] + j
+                if r["a_kind"] == K.AK_STATIC:
+                    cards["c_static"][cid] = 1
+        # warp's delayed trigger: exile the warped permanent at the next end step (702.185a)
+        warp = self.new_abil(K.AK_DELAYED, -1)
+        self.ops.append([K.OP_EXILE_WARPED, 0, K.SEL_SUBJECT, 0, 0, 0, 0, 0])
+        warp["a_op0"], warp["a_nop"] = len(self.ops) - 1, 1
+        warp_id = len(self.abils) - 1
+
+        out = dict(cards)
+        nm = len(self.costs)
+        out["mc_generic"] = np.array([c[0] for c in self.costs], np.int32)
+        out["mc_pips"] = np.array([c[1] for c in self.costs], np.int32).reshape(nm, 6)
+        out["mc_hyb"] = np.array([c[2] for c in self.costs], np.int32).reshape(nm, 4)
+        out["mc_x"] = np.array([c[3] for c in self.costs], np.int32)
+        for f, _ in CT_FIELDS:
+            if f.startswith("a_"):
+                vals = [r[f] for r in self.abils]
+                out[f] = np.array(vals, np.int32)
+        if not self.filters:
+            self.filter_id({}, "")
+        for f, _ in CT_FIELDS:
+            if f.startswith("f_"):
+                out[f] = np.array([r[f] for r in self.filters], np.int32)
+        out["ops"] = np.array(self.ops if self.ops else [[0] * 8], np.int32).reshape(-1, 8)
+        subc = np.zeros(sw, np.uint64)
+        for s, sid in pool.sub_id.items():
+            if s not in vocab.NON_CREATURE_SUBTYPES:
+                subc[sid >> 6] |= np.uint64(1) << np.uint64(sid & 63)
+        out["sub_creature"] = subc
+        out["meta"] = np.array([pool.n_kinds, warp_id, nc], np.int32)
+        return CardTable(**{f: out[f] for f, _ in CT_FIELDS})
+
+
+def make_pool(card_dirs=(), extra_kinds=()):
+    from .cardload import load_pool
+    return Pool(load_pool(tuple(card_dirs)), extra_kinds)
+
+
+def describe_card(name, card_dirs=()):
+    """How a card was understood: its compiled fields and abilities, in words and numbers."""
+    from .cardload import find_card
+    pool = make_pool(card_dirs)
+    d = find_card(pool.defs, name)
+    ct = pool.compile()
+    cid = pool.card_id[d["name"]]
+    inv_types = {v: k for k, v in K.TYPE_BITS.items()}
+    types = [inv_types[b] for b in sorted(inv_types) if ct.c_types[cid] & b]
+    lines = [f"{d['name']}  (card id {cid}, file {d.get('_file')})",
+             f"  types: {' '.join(types)}   subtypes: {' '.join(d.get('subtypes', [])) or '-'}",
+             f"  mana value: {ct.c_mv[cid]}   colors mask: {ct.c_colors[cid]:05b} (GRBUW)"]
+    if ct.c_types[cid] & K.T_CREATURE:
+        lines.append(f"  power/toughness: {ct.c_power[cid]}/{ct.c_toughness[cid]}")
+    kws = [k for k, b in K.KW_BITS.items() if ct.c_kw[cid] & b]
+    if kws:
+        lines.append(f"  keywords: {', '.join(kws)}")
+    kind_names = {v: k[3:].lower() for k, v in vars(K).items() if k.startswith("AK_")}
+    for j in range(ct.c_nabil[cid]):
+        a = ct.c_abil0[cid] + j
+        kind = kind_names[int(ct.a_kind[a])]
+        head = f"  ability {j}: {kind}"
+        if ct.a_actidx[a] >= 0:
+            head += f" (activated ability number {ct.a_actidx[a]})"
+        lines.append(head)
+        fields = []
+        for f, _ in CT_FIELDS:
+            if f.startswith("a_") and f not in ("a_kind", "a_card", "a_actidx", "a_op0", "a_nop"):
+                v = getattr(ct, f)[a]
+                if np.ndim(v) == 0 and v not in (0, -1):
+                    fields.append(f"{f[2:]}={int(v)}")
+                elif np.ndim(v) and any(int(x) not in (0, -1) for x in v):
+                    fields.append(f"{f[2:]}={[int(x) for x in v]}")
+        if fields:
+            lines.append("    " + " ".join(fields))
+        for o in range(ct.a_op0[a], ct.a_op0[a] + ct.a_nop[a]):
+            row = [int(x) for x in ct.ops[o]]
+            lines.append(f"    op {K.OPCODE_NAMES.get(row[0], row[0])} flags={row[1]} args={row[2:]}")
+    return "\n".join(lines)

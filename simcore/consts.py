@@ -1,0 +1,341 @@
+"""Integer enums shared by the compiler, the kernels and the Python API.
+
+Plain module-level ints (numba freezes globals as compile-time constants; IntEnum would not
+work in array expressions). Every encoding used by the state arrays is defined here.
+"""
+
+# ---- zones (o_zone) ----
+Z_NONE = 0        # free slot
+Z_LIBRARY = 1
+Z_HAND = 2
+Z_BATTLEFIELD = 3
+Z_GRAVEYARD = 4
+Z_STACK = 5
+Z_EXILE = 6
+Z_GONE = 7        # a token that left the battlefield and ceased to exist (704.5d)
+ZONE_NAMES = ("none", "library", "hand", "battlefield", "graveyard", "stack", "exile", "gone")
+
+# ---- steps (turn structure, 500.1) ----
+S_UNTAP = 0
+S_UPKEEP = 1
+S_DRAW = 2
+S_MAIN1 = 3
+S_BEGIN_COMBAT = 4
+S_DECLARE_ATTACKERS = 5
+S_DECLARE_BLOCKERS = 6
+S_COMBAT_DAMAGE = 7
+S_END_COMBAT = 8
+S_MAIN2 = 9
+S_END = 10
+S_CLEANUP = 11
+STEP_NAMES = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
+              "declare_blockers", "combat_damage", "end_of_combat", "main2", "end", "cleanup")
+
+# ---- card types (c_types bit mask) ----
+T_LAND = 1
+T_CREATURE = 2
+T_ARTIFACT = 4
+T_ENCHANTMENT = 8
+T_INSTANT = 16
+T_SORCERY = 32
+T_KINDRED = 64
+T_PLANESWALKER = 128
+T_BATTLE = 256
+TYPE_BITS = {"Land": T_LAND, "Creature": T_CREATURE, "Artifact": T_ARTIFACT,
+             "Enchantment": T_ENCHANTMENT, "Instant": T_INSTANT, "Sorcery": T_SORCERY,
+             "Kindred": T_KINDRED, "Planeswalker": T_PLANESWALKER, "Battle": T_BATTLE}
+T_PERMANENT = T_LAND | T_CREATURE | T_ARTIFACT | T_ENCHANTMENT | T_PLANESWALKER | T_BATTLE
+
+SUP_LEGENDARY = 1
+SUP_BASIC = 2
+SUP_SNOW = 4
+SUPER_BITS = {"Legendary": SUP_LEGENDARY, "Basic": SUP_BASIC, "Snow": SUP_SNOW}
+
+# ---- keywords (c_kw bit mask) ----
+KW_FLYING = 1
+KW_VIGILANCE = 2
+KW_DEATHTOUCH = 4
+KW_LIFELINK = 8
+KW_TRAMPLE = 16
+KW_HASTE = 32
+KW_REACH = 64
+KW_DEFENDER = 128
+KW_UNDYING = 256
+KW_PERSIST = 512
+KW_BITS = {"flying": KW_FLYING, "vigilance": KW_VIGILANCE, "deathtouch": KW_DEATHTOUCH,
+           "lifelink": KW_LIFELINK, "trample": KW_TRAMPLE, "haste": KW_HASTE,
+           "reach": KW_REACH, "defender": KW_DEFENDER, "undying": KW_UNDYING,
+           "persist": KW_PERSIST}
+
+# ---- mana types: index into pools, 6-bit masks (bit i = type i) ----
+M_W, M_U, M_B, M_R, M_G, M_C = 0, 1, 2, 3, 4, 5
+MANA_LETTERS = "WUBRGC"
+COLOR_MASK = 0b011111    # W U B R G
+ALL_TYPES_MASK = 0b111111
+COLOR_BITS = {"white": 1, "blue": 2, "black": 4, "red": 8, "green": 16}
+# A "packed" mana amount holds six 5-bit counts: count of type i at bits 5*i .. 5*i+4.
+PACK_BITS = 5
+
+# ---- counter kinds (fixed ids; further kinds are numbered from 5 by the pool) ----
+CK_PLUS = 0      # "+1/+1"
+CK_MINUS = 1     # "-1/-1"
+CK_POISON = 2
+CK_LOYALTY = 3
+CK_CHARGE = 4
+BUILTIN_COUNTERS = ("+1/+1", "-1/-1", "poison", "loyalty", "charge")
+
+# ---- ability kinds (a_kind) ----
+AK_MANA = 1
+AK_ACTIVATED = 2
+AK_TRIGGER = 3
+AK_MANA_TRIGGER = 4
+AK_MANA_REPLACE = 5
+AK_ETB_COUNTERS = 6
+AK_STATIC = 7
+AK_SPELL = 8
+AK_ADD_COST = 9
+AK_ALT_COST = 10
+AK_KICKER = 11
+AK_CAST_EXILE = 12
+AK_DELAYED = 13    # engine-made delayed trigger (warp's end-step exile)
+
+# ---- trigger events (a_event) ----
+EV_ENTERS = 1
+EV_LEAVES = 2
+EV_DIES = 3
+EV_CAST = 4
+EV_UPKEEP = 5
+EV_BEGIN_COMBAT = 6
+EV_END_STEP = 7
+EVENT_IDS = {"enters": EV_ENTERS, "leaves": EV_LEAVES, "dies": EV_DIES, "cast": EV_CAST,
+             "upkeep": EV_UPKEEP, "beginning_of_combat": EV_BEGIN_COMBAT,
+             "end_step": EV_END_STEP}
+# subject modes (a_subject)
+SUBJ_SELF = 1
+SUBJ_ANOTHER = 2
+SUBJ_SELF_OR_ANOTHER = 3
+SUBJ_ANY = 4
+SUBJECT_IDS = {"self": SUBJ_SELF, "another": SUBJ_ANOTHER,
+               "self_or_another": SUBJ_SELF_OR_ANOTHER, "any": SUBJ_ANY}
+# intervening-if conditions (a_cond, 603.4)
+COND_NONE = 0
+COND_SUBJ_HAD_COUNTERS = 1
+COND_SELF_HAS_COUNTERS = 2
+COND_SUBJ_NO_PLUS = 3      # undying
+COND_SUBJ_NO_MINUS = 4     # persist
+COND_IDS = {"subject_had_counters": COND_SUBJ_HAD_COUNTERS,
+            "self_has_counters": COND_SELF_HAS_COUNTERS,
+            "subject_had_no_plus_counters": COND_SUBJ_NO_PLUS,
+            "subject_had_no_minus_counters": COND_SUBJ_NO_MINUS}
+
+# ---- mana production kinds (a_prod) ----
+PK_NONE = 0
+PK_FIXED = 1         # a_prod_val: packed mana, times the amount
+PK_CHOICE = 2        # one of a_prod_opts (packed)
+PK_ANY_COLOR = 3
+PK_REFLECT = 4       # any type (a_prod_val: type mask filter) a land of a_prod_from could produce
+PK_COLOR_OF_PERM = 5
+FROM_LANDS_YOU = 1
+FROM_LANDS_OPP = 2
+FROM_PERMS_YOU = 3
+
+# mana triggers / replacements
+MT_ENCHANTED_LAND = 1
+MT_ANY_LAND = 2
+MT_ADD_FIXED = 1
+MT_ADD_ONE_PRODUCED = 2
+MR_YOU_TAP = 1
+MR_LANDS = 2
+
+# ---- amounts (am_kind, am_arg) ----
+AM_CONST = 0
+AM_X = 1
+AM_HALF_X = 2
+AM_KICKS = 3
+AM_COUNT = 4          # arg: filter id
+AM_COUNTERS_SELF = 5  # arg: counter kind
+AM_COUNTERS_SUBJ = 6  # arg: counter kind (last known information of the subject)
+AM_IF_PAID = 7        # arg: else_n | (paid_n << 8)
+
+# ---- filters (f_* fields of the filter table) ----
+FC_ANY = 0
+FC_YOU = 1
+FC_OPP = 2
+FZ_BATTLEFIELD = 0
+FZ_GRAVEYARD = 1
+
+# ---- effect opcodes (op[0]) ----
+OP_PUT_COUNTERS = 1        # sel, kind, am_k, am_a
+OP_PUT_SUBJ_COUNTERS = 2   # sel
+OP_MOVE_COUNTERS = 3       # from_sel, to_sel
+OP_PROLIFERATE = 4
+OP_BLIGHT = 5              # who, am_k, am_a
+OP_DAMAGE = 6              # to_sel, am_k, am_a
+OP_DRAW = 7                # am
+OP_GAIN_LIFE = 8
+OP_LOSE_LIFE = 9           # who, am
+OP_DISCARD = 10
+OP_SURVEIL = 11
+OP_CREATE_TOKEN = 12       # token card id, am
+OP_EXILE = 13              # sel, link
+OP_EXILE_TOP = 14          # am, duration
+OP_RETURN_TO_BF = 15       # sel, counter kind (-1 none)
+OP_SHUFFLE_INTO_LIB = 16   # sel
+OP_BECOME_CREATURE = 17    # power, toughness, changeling
+OP_SAC_UNLESS = 18         # filter id
+OP_DESTROY = 19            # sel
+OP_PUMP = 20               # sel, power, toughness
+OP_EXILE_WARPED = 21       # delayed: exile the subject if it is the same object
+OPCODE_NAMES = {v: k for k, v in dict(globals()).items() if k.startswith("OP_")}
+OPF_OPTIONAL = 1
+OPF_IF_DONE = 2
+
+# selectors (objects and players) used by effect operands
+SEL_TARGET0 = 1
+SEL_TARGET1 = 2
+SEL_SELF = 3
+SEL_SUBJECT = 4
+SEL_EACH_CREATURE = 5
+SEL_EACH_OPP = 6
+SEL_EACH_OPP_AND_CREATURES = 7
+SEL_YOU = 8
+SEL_EACH_PLAYER = 9
+SEL_IDS = {"target": SEL_TARGET0, "target2": SEL_TARGET1, "self": SEL_SELF,
+           "subject": SEL_SUBJECT, "each_creature": SEL_EACH_CREATURE,
+           "each_opponent": SEL_EACH_OPP,
+           "each_opponent_and_their_creatures": SEL_EACH_OPP_AND_CREATURES,
+           "you": SEL_YOU, "each_player": SEL_EACH_PLAYER}
+
+DUR_NEXT_TURN = 1
+DUR_THIS_TURN = 2
+
+# additional-cost option kinds
+ACO_BLIGHT = 1
+ACO_MANA = 2
+ACO_BLIGHT_X = 3
+
+# exile permissions (o_ex_kind)
+EXP_NONE = 0
+EXP_PLAY = 1        # may play it through turn o_ex_turn (Burning Curiosity, scenario exile_playable)
+EXP_WARP = 2        # warped: its owner may cast it from exile on a turn after o_ex_turn
+EXP_LINKED = 3      # exiled with a source (o_ex_link = the source's object id)
+
+# stack item kinds (s_kind)
+SK_SPELL = 1
+SK_ACTIVATED = 2
+SK_TRIGGER = 3
+
+# targets and choice values: objects are slot numbers >= 0, players are -2 - p
+NO_TARGET = -1
+
+# ---- decisions (ask_kind) ----
+ASK_NONE = 0
+ASK_OBJECT = 1      # one object or player (targets, the creature to blight, ...)
+ASK_OBJECTS = 2     # a set of objects/players, ask_min..ask_max of them
+ASK_YESNO = 3
+ASK_INT = 4         # an option number or a number
+ASK_MANA = 5        # packed mana (a colour, a type or a combination)
+ASK_ORDER = 6       # the permanent whose replacement effect applies first
+ASK_CARDS = 7       # a multiset of cards (slots) from a zone, ask_min..ask_max
+ASK_COUNTERS = 8    # objects to remove one counter from each, repeats allowed
+ASK_NAMES = {ASK_OBJECT: "an object or player", ASK_OBJECTS: "a list of objects/players",
+             ASK_YESNO: "yes or no", ASK_INT: "a number", ASK_MANA: "mana",
+             ASK_ORDER: "which replacement effect applies first", ASK_CARDS: "cards",
+             ASK_COUNTERS: "creatures to remove counters from"}
+# why a choice is asked (ask_why), for messages
+W_TARGET = 1
+W_BLIGHT = 2
+W_PROLIFERATE = 3
+W_MAY = 4
+W_COST_OPTION = 5
+W_MANA = 6
+W_TAP_CREATURES = 7
+W_REPLACEMENT_ORDER = 8
+W_DISCARD = 9
+W_SURVEIL = 10
+W_LEGEND = 11
+W_SACRIFICE = 12
+W_REMOVE_COUNTERS = 13
+WHY_NAMES = {W_TARGET: "target", W_BLIGHT: "creature to blight",
+             W_PROLIFERATE: "what to proliferate", W_MAY: "whether to do an optional action",
+             W_COST_OPTION: "which cost to pay", W_MANA: "which mana to add",
+             W_TAP_CREATURES: "creatures to tap", W_REPLACEMENT_ORDER:
+             "order of replacement effects", W_DISCARD: "card to discard",
+             W_SURVEIL: "cards to put into the graveyard (surveil)",
+             W_LEGEND: "legendary permanent to keep", W_SACRIFICE: "permanent to sacrifice",
+             W_REMOVE_COUNTERS: "counters to remove"}
+
+# ---- kernel status codes ----
+ST_OK = 0
+ST_NEED = 1         # a decision is needed: see ask_*; the caller answers and replays
+ST_ILLEGAL = 2      # the action is illegal: see err; the caller restores the state
+ST_CAPACITY = 3     # an array is full: the caller grows the state and replays
+
+# ---- error codes (err) ----
+E_NONE = 0
+E_BAD_CHOICE = 1
+E_NOT_ENOUGH_MANA = 2
+E_TAPPED = 3
+E_UNTAPPED = 4
+E_SICK = 5
+E_TIMING = 6
+E_NO_TARGET = 7
+E_NOT_IN_ZONE = 8
+E_LAND_DROP = 9
+E_NOT_A_LAND = 10
+E_NO_ABILITY = 11
+E_STACK_EMPTY = 12
+E_STACK_NOT_EMPTY = 13
+E_CANT_ATTACK = 14
+E_CANT_BLOCK = 15
+E_COST = 16
+E_NOT_CONTROLLER = 17
+E_GAME_OVER = 18
+E_LIST_FOR_ONE = 19
+E_ONE_FOR_LIST = 20
+E_TRIGGER_IN_WAY = 21
+E_NO_PERMISSION = 22
+E_X_TOO_BIG = 23
+E_STEP = 24
+ERROR_TEXT = {
+    E_BAD_CHOICE: "a choice is not a legal option",
+    E_NOT_ENOUGH_MANA: "the mana pool cannot pay the cost",
+    E_TAPPED: "the permanent is tapped and cannot pay {T}",
+    E_UNTAPPED: "the permanent is untapped and cannot pay {Q}",
+    E_SICK: "summoning sickness: not controlled continuously since the turn began (302.6)",
+    E_TIMING: "not allowed at this time (timing rules)",
+    E_NO_TARGET: "no legal target",
+    E_NOT_IN_ZONE: "the card is not in that zone",
+    E_LAND_DROP: "no land drop left this turn (305.2)",
+    E_NOT_A_LAND: "not a land card",
+    E_NO_ABILITY: "no such ability",
+    E_STACK_EMPTY: "the stack is empty",
+    E_STACK_NOT_EMPTY: "the stack is not empty",
+    E_CANT_ATTACK: "that creature cannot attack",
+    E_CANT_BLOCK: "that block is not legal",
+    E_COST: "a cost cannot be paid",
+    E_NOT_CONTROLLER: "that player does not control it",
+    E_GAME_OVER: "the game is over",
+    E_LIST_FOR_ONE: "a list was given where one value is due",
+    E_ONE_FOR_LIST: "one value was given where a list is due",
+    E_TRIGGER_IN_WAY: "a triggered ability went on the stack on the way",
+    E_NO_PERMISSION: "no permission to play that card from there",
+    E_X_TOO_BIG: "X is larger than allowed",
+    E_STEP: "not possible in this step",
+}
+
+# ---- actions (act[0]) for the action kernel ----
+A_ACTIVATE = 1       # slot, ability number
+A_CAST = 2           # slot, x, alt (0 none / 1 warp), kicks
+A_PLAY_LAND = 3      # slot
+A_RESOLVE = 4
+A_ADVANCE = 5        # to step, to turn (-1: next time it begins)
+A_ATTACK = 6         # n, slots...
+A_BLOCK = 7          # n, (blocker, attacker)...
+A_PUT_COUNTERS = 8   # target (slot or -2-p), kind, n
+A_PROLIFERATE = 9    # player
+A_BLIGHT = 10        # player, n
+A_DAMAGE = 11        # target, n
+A_DESTROY = 12       # slot
+A_ENTER = 13         # controller, n, slots...
+A_PASS = 14          # (reserved for the game loop)

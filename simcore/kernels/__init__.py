@@ -1,0 +1,5 @@
+"""numba kernels over the batch state, one module per rule area.
+
+Every function takes the State (`st`), the CardTable (`ct`) and a game index `g`, or bare
+arrays and scalars. Functions return an ST_* status where a decision or an error can arise.
+"""

@@ -1,0 +1,127 @@
+"""The action kernel: one entry point that takes an action (consts A_*) for game g, performs
+it, then does what happens before a player would receive priority (SBAs, triggers onto the
+stack). Returns a status; on ST_NEED/ST_ILLEGAL/ST_CAPACITY the caller restores the state."""
+import numpy as np
+
+from ..consts import (A_ACTIVATE, A_ADVANCE, A_ATTACK, A_BLIGHT, A_BLOCK, A_CAST, A_DAMAGE,
+                      A_DESTROY, A_ENTER, A_PLAY_LAND, A_PROLIFERATE, A_PUT_COUNTERS,
+                      A_RESOLVE, E_GAME_OVER, E_LAND_DROP, E_NO_PERMISSION, E_NOT_A_LAND,
+                      E_NOT_IN_ZONE, E_STEP, E_TIMING, EXP_PLAY, ST_OK, T_LAND, Z_BATTLEFIELD,
+                      Z_EXILE, Z_GRAVEYARD, Z_HAND)
+from .choice import fail_nb
+from .counters import blight_nb, proliferate_nb, put_counters_nb
+from .effects import damage_nb
+from .jit import kernel
+from .priority import settle_nb
+from .stack import activate_nb, cast_nb, resolve_top_nb, sorcery_timing_nb
+from .turn import advance_nb, attack_nb, block_nb
+from .zones import enter_bf_nb, leave_one_nb
+
+
+@kernel
+def play_land_nb(st, ct, g, slot):
+    """305.1-305.2: a land drop: your main phase, empty stack, one per turn; from hand, or
+    from exile with a permission to play it (timing and the limit still apply)."""
+    c = st.o_card[g, slot]
+    p = st.o_owner[g, slot]
+    if (ct.c_types[c] & T_LAND) == 0:
+        return fail_nb(st, g, E_NOT_A_LAND, slot)
+    z = st.o_zone[g, slot]
+    if z == Z_EXILE:
+        if not (st.o_ex_kind[g, slot] == EXP_PLAY and st.o_ex_player[g, slot] == p and
+                st.turn[g] <= st.o_ex_turn[g, slot]):
+            return fail_nb(st, g, E_NO_PERMISSION, slot)
+    elif z != Z_HAND:
+        return fail_nb(st, g, E_NOT_IN_ZONE, slot)
+    if not sorcery_timing_nb(st, g, p):
+        return fail_nb(st, g, E_TIMING, slot)
+    if st.p_lands[g, p] >= 1:
+        return fail_nb(st, g, E_LAND_DROP, slot)
+    slots = np.empty(1, np.int64)
+    ctrls = np.empty(1, np.int64)
+    slots[0] = slot
+    ctrls[0] = p
+    st.o_x[g, slot] = 0
+    st.o_kicks[g, slot] = 0
+    st.o_cflags[g, slot] = 0
+    s = enter_bf_nb(st, ct, g, slots, ctrls, 1, -1)
+    st.p_lands[g, p] += 1
+    return s
+
+
+@kernel
+def perform_nb(st, ct, g, act):
+    k = act[0]
+    if st.winner[g] >= 0 and k != A_ADVANCE:
+        return fail_nb(st, g, E_GAME_OVER, 0)
+    if k == A_ACTIVATE:
+        return activate_nb(st, ct, g, act[1], act[2])
+    if k == A_CAST:
+        return cast_nb(st, ct, g, act[1], act[2], act[3], act[4])
+    if k == A_PLAY_LAND:
+        return play_land_nb(st, ct, g, act[1])
+    if k == A_RESOLVE:
+        return resolve_top_nb(st, ct, g)
+    if k == A_ADVANCE:
+        return advance_nb(st, ct, g, act[1], act[2])
+    if k == A_ATTACK:
+        n = act[1]
+        return attack_nb(st, ct, g, act[2:2 + n], n)
+    if k == A_BLOCK:
+        n = act[1]
+        bl = np.empty(n, np.int64)
+        at = np.empty(n, np.int64)
+        for j in range(n):
+            bl[j] = act[2 + 2 * j]
+            at[j] = act[3 + 2 * j]
+        return block_nb(st, ct, g, bl, at, n)
+    if k == A_PUT_COUNTERS:
+        t = act[1]
+        if t >= 0 and st.o_zone[g, t] != Z_BATTLEFIELD:
+            return fail_nb(st, g, E_NOT_IN_ZONE, t)
+        put_counters_nb(st, g, t, act[2], act[3])
+        return ST_OK
+    if k == A_PROLIFERATE:
+        return proliferate_nb(st, ct, g, act[1])
+    if k == A_BLIGHT:
+        s, done = blight_nb(st, ct, g, act[1], act[2], False)
+        return s
+    if k == A_DAMAGE:
+        t = act[1]
+        if t >= 0 and st.o_zone[g, t] != Z_BATTLEFIELD:
+            return fail_nb(st, g, E_NOT_IN_ZONE, t)
+        damage_nb(st, ct, g, t, act[2], -1, 0)
+        return ST_OK
+    if k == A_DESTROY:
+        t = act[1]
+        if st.o_zone[g, t] != Z_BATTLEFIELD:
+            return fail_nb(st, g, E_NOT_IN_ZONE, t)
+        return leave_one_nb(st, ct, g, t, Z_GRAVEYARD)
+    if k == A_ENTER:
+        n = act[2]
+        slots = np.empty(n, np.int64)
+        ctrls = np.empty(n, np.int64)
+        for j in range(n):
+            slots[j] = act[3 + j]
+            ctrls[j] = act[1]
+            st.o_owner[g, slots[j]] = act[1]
+        return enter_bf_nb(st, ct, g, slots, ctrls, n, -1)
+    return fail_nb(st, g, E_STEP, k)
+
+
+@kernel
+def run_action_nb(st, ct, g, act):
+    """Perform `act` in game g, then settle (SBAs and triggers) as a player would get
+    priority. Answers come from the choice tape, which is read from its start."""
+    st.tape_pos[g] = 0
+    st.err[g] = 0
+    s = perform_nb(st, ct, g, act)
+    if s != ST_OK:
+        return s
+    return settle_nb(st, ct, g)
+
+
+@kernel
+def settle_only_nb(st, ct, g):
+    st.tape_pos[g] = 0
+    return settle_nb(st, ct, g)

@@ -1,0 +1,91 @@
+"""Decisions. A kernel that needs a choice reads the next answer of the game's choice tape;
+when the tape is used up it records the question (ask_*: kind, reason, chooser, legal options)
+and returns ST_NEED. The caller answers (scenario `choose` list, or an agent for a batch)
+and replays the action from its saved state: actions are transactions.
+
+Choices with exactly one legal option are made without asking."""
+import numpy as np
+
+from ..consts import (ASK_YESNO, E_BAD_CHOICE, E_LIST_FOR_ONE, E_ONE_FOR_LIST, ST_ILLEGAL,
+                      ST_NEED, ST_OK)
+from .jit import kernel
+
+
+@kernel
+def fail_nb(st, g, code, arg):
+    st.err[g] = code
+    st.err_arg[g] = arg
+    return ST_ILLEGAL
+
+
+@kernel
+def _open_question_nb(st, g, kind, why, player, opts, n, lo, hi):
+    st.ask_kind[g] = kind
+    st.ask_why[g] = why
+    st.ask_player[g] = player
+    st.ask_min[g] = lo
+    st.ask_max[g] = hi
+    m = min(n, st.ask_opts.shape[1])
+    st.ask_n[g] = m
+    for k in range(m):
+        st.ask_opts[g, k] = opts[k]
+    return ST_NEED
+
+
+@kernel
+def ask_one_nb(st, g, kind, why, player, opts, n, auto):
+    """One value from opts[:n]. Returns (status, value). With auto and a single option, no
+    question is asked."""
+    if n == 1 and auto:
+        return ST_OK, np.int64(opts[0])
+    pos = st.tape_pos[g]
+    if pos >= st.tape_n[g]:
+        return _open_question_nb(st, g, kind, why, player, opts, n, 1, 1), np.int64(0)
+    st.tape_pos[g] = pos + 1
+    if st.tape_list[g, pos] != 0:
+        return fail_nb(st, g, E_LIST_FOR_ONE, why), np.int64(0)
+    v = st.tape_val[g, st.tape_off[g, pos]]
+    for k in range(n):
+        if opts[k] == v:
+            return ST_OK, np.int64(v)
+    return fail_nb(st, g, E_BAD_CHOICE, why), np.int64(0)
+
+
+@kernel
+def ask_yesno_nb(st, g, why, player):
+    opts = np.array([1, 0], dtype=np.int32)
+    s, v = ask_one_nb(st, g, ASK_YESNO, why, player, opts, 2, False)
+    return s, v == 1
+
+
+@kernel
+def ask_many_nb(st, g, kind, why, player, opts, n, lo, hi, distinct, out):
+    """Between lo and hi values from opts[:n] into out. Returns (status, count). When every
+    option must be taken (n == lo == hi, distinct) nothing is asked."""
+    if distinct and n == lo and lo == hi:
+        for k in range(n):
+            out[k] = opts[k]
+        return ST_OK, np.int64(n)
+    pos = st.tape_pos[g]
+    if pos >= st.tape_n[g]:
+        return _open_question_nb(st, g, kind, why, player, opts, n, lo, hi), 0
+    st.tape_pos[g] = pos + 1
+    if st.tape_list[g, pos] == 0:
+        return fail_nb(st, g, E_ONE_FOR_LIST, why), 0
+    m = st.tape_len[g, pos]
+    off = st.tape_off[g, pos]
+    if m < lo or m > hi or m > out.shape[0]:
+        return fail_nb(st, g, E_BAD_CHOICE, why), 0
+    used = np.zeros(n, dtype=np.uint8)
+    for j in range(m):
+        v = st.tape_val[g, off + j]
+        found = -1
+        for k in range(n):
+            if opts[k] == v and (not distinct or used[k] == 0):
+                found = k
+                break
+        if found < 0:
+            return fail_nb(st, g, E_BAD_CHOICE, why), 0
+        used[found] = 1
+        out[j] = v
+    return ST_OK, np.int64(m)

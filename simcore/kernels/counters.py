@@ -1,0 +1,122 @@
+"""Counters (CR 122): putting, moving (122.5), proliferate (701.34), blight (701.68), and the
++1/+1 / -1/-1 cancellation kernel of 704.5q (122.3)."""
+import numpy as np
+
+from ..consts import (ASK_OBJECT, ASK_OBJECTS, CK_MINUS, CK_PLUS, ST_OK, W_BLIGHT, W_MAY,
+                      W_PROLIFERATE, Z_BATTLEFIELD)
+from .choice import ask_many_nb, ask_one_nb, ask_yesno_nb
+from .jit import kernel
+from .query import is_creature_nb, obj_has_counters_nb, player_has_counters_nb
+
+CAP = 32000
+
+
+@kernel
+def put_counters_nb(st, g, i, kind, n):
+    """Put n counters of `kind` on object i (a player when i <= -2)."""
+    if n <= 0:
+        return
+    if i >= 0:
+        st.o_counters[g, kind, i] = min(CAP, st.o_counters[g, kind, i] + n)
+    elif i <= -2:
+        p = -2 - i
+        st.p_counters[g, p, kind] = min(CAP, st.p_counters[g, p, kind] + n)
+
+
+@kernel
+def move_all_counters_nb(st, g, src, dst):
+    """122.5: remove every counter from src and put them on dst."""
+    for k in range(st.o_counters.shape[1]):
+        n = st.o_counters[g, k, src]
+        if n > 0:
+            st.o_counters[g, k, src] = 0
+            put_counters_nb(st, g, dst, k, n)
+
+
+@kernel
+def proliferate_nb(st, ct, g, p):
+    """701.34a: choose any number of permanents and players with counters (opponents' too,
+    none at all is fine); each gets one more of each kind it already has."""
+    M = st.o_card.shape[1]
+    cands = np.empty(M + 2, np.int32)
+    n = 0
+    for i in range(M):
+        if st.o_card[g, i] >= 0 and st.o_zone[g, i] == Z_BATTLEFIELD and \
+                obj_has_counters_nb(st, g, i):
+            cands[n] = i
+            n += 1
+    for q in range(2):
+        if player_has_counters_nb(st, g, q):
+            cands[n] = -2 - q
+            n += 1
+    if n == 0:
+        return ST_OK
+    chosen = np.empty(M + 2, np.int32)
+    s, m = ask_many_nb(st, g, ASK_OBJECTS, W_PROLIFERATE, p, cands, n, 0, n, True, chosen)
+    if s != ST_OK:
+        return s
+    for j in range(m):
+        t = chosen[j]
+        if t >= 0:
+            for k in range(st.o_counters.shape[1]):
+                if st.o_counters[g, k, t] > 0:
+                    put_counters_nb(st, g, t, k, 1)
+        else:
+            q = -2 - t
+            for k in range(st.p_counters.shape[2]):
+                if st.p_counters[g, q, k] > 0:
+                    put_counters_nb(st, g, t, k, 1)
+    return ST_OK
+
+
+@kernel
+def blight_targets_nb(st, ct, g, p, out):
+    n = 0
+    for i in range(st.o_card.shape[1]):
+        if st.o_card[g, i] >= 0 and st.o_zone[g, i] == Z_BATTLEFIELD and \
+                st.o_ctrl[g, i] == p and is_creature_nb(st, ct, g, i):
+            out[n] = i
+            n += 1
+    return n
+
+
+@kernel
+def blight_nb(st, ct, g, p, n, optional):
+    """701.68: player p puts n -1/-1 counters on ONE creature they control (chosen, not
+    targeted; it need not survive). Without a creature p can't blight (701.68b) and a "you
+    may" is not asked. Returns (status, blighted)."""
+    cands = np.empty(st.o_card.shape[1], np.int32)
+    nc = blight_targets_nb(st, ct, g, p, cands)
+    if nc == 0:
+        return ST_OK, False
+    if optional:
+        s, yes = ask_yesno_nb(st, g, W_MAY, p)
+        if s != ST_OK or not yes:
+            return s, False
+    s, c = ask_one_nb(st, g, ASK_OBJECT, W_BLIGHT, p, cands, nc, True)
+    if s != ST_OK:
+        return s, False
+    put_counters_nb(st, g, c, CK_MINUS, n)
+    return ST_OK, True
+
+
+@kernel
+def cancel_counters_nb(plus, minus):
+    """704.5q over one game's planes: remove N +1/+1 and N -1/-1 counters, N the smaller.
+    Branch-free over contiguous planes so it vectorises. Returns how many slots changed."""
+    changed = 0
+    for i in range(plus.shape[0]):
+        m = min(plus[i], minus[i])
+        changed += m > 0
+        plus[i] -= m
+        minus[i] -= m
+    return changed
+
+
+@kernel
+def needs_cancel_nb(st, g):
+    for i in range(st.o_card.shape[1]):
+        if st.o_counters[g, CK_PLUS, i] > 0 and st.o_counters[g, CK_MINUS, i] > 0 and \
+                st.o_zone[g, i] == Z_BATTLEFIELD:
+            return True
+    return False

@@ -1,0 +1,437 @@
+"""Mana (CR 106, 605): what each permanent could produce (106.7, a least fixed point),
+activating mana abilities ({T}, {Q}, mana and tap-creatures costs; 302.6 for a creature's own
+{T}/{Q}), undefined types making no mana (106.5), replacement effects on tapping for mana
+(106.12b, order chosen, 616.1), triggered mana abilities (106.12a, 605.4a), and paying costs
+from the pool (generic, coloured, hybrid, X)."""
+import numpy as np
+
+from ..consts import (AK_MANA, AK_MANA_REPLACE, AK_MANA_TRIGGER, AM_CONST, AM_COUNT,
+                      AM_COUNTERS_SELF, ASK_MANA, ASK_OBJECTS, ASK_ORDER, COLOR_MASK,
+                      E_COST, E_NOT_ENOUGH_MANA, E_SICK, E_TAPPED, E_UNTAPPED, FROM_LANDS_OPP,
+                      FROM_LANDS_YOU, FROM_PERMS_YOU, MR_LANDS, MR_YOU_TAP, MT_ADD_FIXED,
+                      MT_ANY_LAND, MT_ENCHANTED_LAND, PACK_BITS, PK_ANY_COLOR, PK_CHOICE,
+                      PK_COLOR_OF_PERM, PK_FIXED, PK_REFLECT, ST_OK, T_LAND, W_MANA,
+                      W_REPLACEMENT_ORDER, W_TAP_CREATURES, Z_BATTLEFIELD)
+from .choice import ask_many_nb, ask_one_nb, fail_nb
+from .jit import kernel
+from .query import (can_use_tap_nb, count_filter_nb, has_subtype_nb, is_creature_nb,
+                    is_land_nb, obj_types_nb)
+
+
+@kernel
+def unpack_nb(v, out):
+    for t in range(6):
+        out[t] = (v >> (PACK_BITS * t)) & 31
+
+
+@kernel
+def packed_mask_nb(v):
+    m = 0
+    for t in range(6):
+        if (v >> (PACK_BITS * t)) & 31:
+            m |= 1 << t
+    return m
+
+
+@kernel
+def pack_one_nb(t):
+    return np.int32(1 << (PACK_BITS * t))
+
+
+# ---------------------------------------------------------------- paying costs from a pool
+
+@kernel
+def add_cost_nb(ct, cid, x, times, need, hyb, nh):
+    """Add `times` copies of mana cost `cid` (with X = x) to need[6] and hyb[]; returns the
+    generic amount and the new hybrid count."""
+    if cid < 0 or times <= 0:
+        return 0, nh
+    for t in range(6):
+        need[t] += ct.mc_pips[cid, t] * times
+    for _ in range(times):
+        for h in range(4):
+            if ct.mc_hyb[cid, h] != 0:
+                hyb[nh] = ct.mc_hyb[cid, h]
+                nh += 1
+    return (ct.mc_generic[cid] + ct.mc_x[cid] * x) * times, nh
+
+
+@kernel
+def pay_nb(pool, need, generic, hyb, nh, do_pay):
+    """Can the pool pay the cost (coloured pips need[6], hybrid symbols hyb[:nh] as colour
+    masks, `generic`)? Pays if do_pay. Which mana pays what is an engine heuristic."""
+    rem = np.empty(6, np.int64)
+    for t in range(6):
+        rem[t] = pool[t] - need[t]
+        if rem[t] < 0:
+            return False
+    found = -1
+    tmp = np.empty(6, np.int64)
+    for choice in range(1 << nh):
+        for t in range(6):
+            tmp[t] = rem[t]
+        ok = True
+        for h in range(nh):
+            m = hyb[h]
+            lo = -1
+            hi = -1
+            for t in range(6):
+                if m & (1 << t):
+                    if lo < 0:
+                        lo = t
+                    else:
+                        hi = t
+            col = hi if (choice >> h) & 1 and hi >= 0 else lo
+            tmp[col] -= 1
+            if tmp[col] < 0:
+                ok = False
+                break
+        if ok:
+            tot = 0
+            for t in range(6):
+                tot += tmp[t]
+            if tot >= generic:
+                found = choice
+                break
+    if found < 0:
+        return False
+    if not do_pay:
+        return True
+    for t in range(6):
+        rem[t] = tmp[t]
+    g = generic
+    # generic: colourless first, then the most plentiful colour
+    take = min(g, rem[5])
+    rem[5] -= take
+    g -= take
+    while g > 0:
+        best = 0
+        for t in range(5):
+            if rem[t] > rem[best]:
+                best = t
+        rem[best] -= 1
+        g -= 1
+    for t in range(6):
+        pool[t] = rem[t]
+    return True
+
+
+# ---------------------------------------------------------------- could produce (106.7)
+
+@kernel
+def mana_times_nb(st, ct, g, i, a):
+    k = ct.a_am_k[a]
+    if k == AM_CONST:
+        return ct.a_am_a[a]
+    if k == AM_COUNT:
+        return count_filter_nb(st, ct, g, ct.a_am_a[a], i, st.o_ctrl[g, i])
+    if k == AM_COUNTERS_SELF:
+        return st.o_counters[g, ct.a_am_a[a], i]
+    return 1
+
+
+@kernel
+def repl_applies_nb(st, ct, g, ar, r, i):
+    """Does replacement ability ar of permanent r apply to tapping permanent i for mana?"""
+    to = ct.a_mr_to[ar]
+    if to == MR_YOU_TAP:
+        return st.o_ctrl[g, r] == st.o_ctrl[g, i]
+    if to == MR_LANDS:
+        return is_land_nb(st, ct, g, i)
+    return False
+
+
+@kernel
+def repl_types_nb(st, ct, g, i, base):
+    """Types after every applicable replacement, in any order (106.7): an effect that replaces
+    the type can be applied last, so each such effect's type is possible; multiplying keeps
+    types."""
+    if base == 0:
+        return 0
+    res = 0
+    for r in range(st.o_card.shape[1]):
+        cr = st.o_card[g, r]
+        if cr < 0 or st.o_zone[g, r] != Z_BATTLEFIELD:
+            continue
+        for ar in range(ct.c_abil0[cr], ct.c_abil0[cr] + ct.c_nabil[cr]):
+            if ct.a_kind[ar] == AK_MANA_REPLACE and ct.a_mr_with[ar] != 0 and \
+                    repl_applies_nb(st, ct, g, ar, r, i):
+                res |= packed_mask_nb(ct.a_mr_with[ar])
+    return res if res != 0 else base
+
+
+@kernel
+def perm_colors_nb(st, ct, g, p):
+    m = 0
+    for j in range(st.o_card.shape[1]):
+        if st.o_card[g, j] >= 0 and st.o_zone[g, j] == Z_BATTLEFIELD and st.o_ctrl[g, j] == p:
+            m |= ct.c_colors[st.o_card[g, j]]
+    return m
+
+
+@kernel
+def reflect_mask_nb(st, ct, g, i, a, cp):
+    """Union of what the lands in scope could produce (cp), limited to the ability's types."""
+    frm = ct.a_prod_from[a]
+    p = st.o_ctrl[g, i]
+    m = 0
+    for j in range(st.o_card.shape[1]):
+        if st.o_card[g, j] < 0 or st.o_zone[g, j] != Z_BATTLEFIELD:
+            continue
+        if (obj_types_nb(st, ct, g, j) & T_LAND) == 0:
+            continue
+        if frm == FROM_LANDS_YOU and st.o_ctrl[g, j] != p:
+            continue
+        if frm == FROM_LANDS_OPP and st.o_ctrl[g, j] == p:
+            continue
+        m |= cp[j]
+    return m & ct.a_prod_val[a]
+
+
+@kernel
+def ability_types_nb(st, ct, g, i, a, cp):
+    """Types ability a of permanent i would produce if it resolved now (costs ignored)."""
+    pk = ct.a_prod[a]
+    m = 0
+    if pk == PK_FIXED:
+        if mana_times_nb(st, ct, g, i, a) > 0:
+            m = packed_mask_nb(ct.a_prod_val[a])
+    elif pk == PK_CHOICE:
+        if mana_times_nb(st, ct, g, i, a) > 0:
+            for k in range(ct.a_nopts[a]):
+                m |= packed_mask_nb(ct.a_prod_opts[a, k])
+    elif pk == PK_ANY_COLOR:
+        m = COLOR_MASK
+    elif pk == PK_REFLECT:
+        m = reflect_mask_nb(st, ct, g, i, a, cp)
+    elif pk == PK_COLOR_OF_PERM:
+        m = perm_colors_nb(st, ct, g, st.o_ctrl[g, i]) & COLOR_MASK
+    if ct.a_tap[a] != 0:
+        m = repl_types_nb(st, ct, g, i, m)
+    return m
+
+
+@kernel
+def could_produce_nb(st, ct, g, cp):
+    """cp[i] = 6-bit mask of the types permanent i could produce (106.7). Abilities that copy
+    what other lands could produce start from nothing and grow until nothing changes: the
+    least fixed point, so Orchards facing Orchards make nothing."""
+    M = st.o_card.shape[1]
+    for i in range(M):
+        cp[i] = 0
+    changed = True
+    rounds = 0
+    while changed and rounds < 4 * M + 8:
+        changed = False
+        rounds += 1
+        for i in range(M):
+            c = st.o_card[g, i]
+            if c < 0 or st.o_zone[g, i] != Z_BATTLEFIELD:
+                continue
+            m = 0
+            for a in range(ct.c_abil0[c], ct.c_abil0[c] + ct.c_nabil[c]):
+                if ct.a_kind[a] == AK_MANA:
+                    m |= ability_types_nb(st, ct, g, i, a, cp)
+            if (cp[i] | m) != cp[i]:
+                cp[i] |= m
+                changed = True
+
+
+# ---------------------------------------------------------------- activating (605)
+
+@kernel
+def mana_cost_check_nb(st, ct, g, i, a):
+    """{T}/{Q} and summoning sickness checks for ability a of permanent i; returns E_* or 0."""
+    if ct.a_tap[a] != 0:
+        if st.o_tapped[g, i] != 0:
+            return E_TAPPED
+        if not can_use_tap_nb(st, ct, g, i):
+            return E_SICK
+    if ct.a_untap[a] != 0:
+        if st.o_tapped[g, i] == 0:
+            return E_UNTAPPED
+        if not can_use_tap_nb(st, ct, g, i):
+            return E_SICK
+    return 0
+
+
+@kernel
+def tap_candidates_nb(st, ct, g, i, a, p, out):
+    """Untapped creatures p controls that can pay "tap N untapped [subtype] creatures"
+    (summoning sickness does not matter: it is not the creature's own {T}, 302.6)."""
+    n = 0
+    for j in range(st.o_card.shape[1]):
+        if st.o_card[g, j] < 0 or st.o_zone[g, j] != Z_BATTLEFIELD or st.o_ctrl[g, j] != p:
+            continue
+        if st.o_tapped[g, j] != 0 or not is_creature_nb(st, ct, g, j):
+            continue
+        if j == i and ct.a_tap[a] != 0:
+            continue  # it is tapped by its own {T}
+        if not has_subtype_nb(st, ct, g, j, ct.a_tapn_sub[a]):
+            continue
+        out[n] = j
+        n += 1
+    return n
+
+
+@kernel
+def activate_mana_nb(st, ct, g, i, a):
+    """Activate mana ability a of permanent i: pay its costs, then it resolves at once."""
+    p = st.o_ctrl[g, i]
+    e = mana_cost_check_nb(st, ct, g, i, a)
+    if e != 0:
+        return fail_nb(st, g, e, i)
+    need = np.zeros(6, np.int64)
+    hyb = np.zeros(8, np.int64)
+    gen, nh = add_cost_nb(ct, ct.a_cost[a], 0, 1, need, hyb, 0)
+    if not pay_nb(st.p_pool[g, p], need, gen, hyb, nh, False):
+        return fail_nb(st, g, E_NOT_ENOUGH_MANA, i)
+    M = st.o_card.shape[1]
+    chosen = np.empty(M, np.int32)
+    nchosen = 0
+    if ct.a_tapn[a] > 0:
+        cands = np.empty(M, np.int32)
+        nc = tap_candidates_nb(st, ct, g, i, a, p, cands)
+        if nc < ct.a_tapn[a]:
+            return fail_nb(st, g, E_COST, i)
+        s, nchosen = ask_many_nb(st, g, ASK_OBJECTS, W_TAP_CREATURES, p, cands, nc,
+                                 ct.a_tapn[a], ct.a_tapn[a], True, chosen)
+        if s != ST_OK:
+            return s
+    if ct.a_tap[a] != 0:
+        st.o_tapped[g, i] = 1
+    if ct.a_untap[a] != 0:
+        st.o_tapped[g, i] = 0
+    pay_nb(st.p_pool[g, p], need, gen, hyb, nh, True)
+    for k in range(nchosen):
+        st.o_tapped[g, chosen[k]] = 1
+    return resolve_mana_nb(st, ct, g, i, a, p)
+
+
+@kernel
+def resolve_mana_nb(st, ct, g, i, a, p):
+    """The mana ability resolves (605.3b): production, replacement effects on tapping for
+    mana (106.12b), then triggered mana abilities (106.12a, 605.4a)."""
+    M = st.o_card.shape[1]
+    prod = np.zeros(6, np.int64)
+    opts = np.zeros(8, np.int32)
+    pk = ct.a_prod[a]
+    times = mana_times_nb(st, ct, g, i, a)
+    if pk == PK_FIXED:
+        unpack_nb(ct.a_prod_val[a], prod)
+        for t in range(6):
+            prod[t] *= times
+    elif pk == PK_CHOICE:
+        n = ct.a_nopts[a]
+        for k in range(n):
+            opts[k] = ct.a_prod_opts[a, k]
+        s, v = ask_one_nb(st, g, ASK_MANA, W_MANA, p, opts, n, True)
+        if s != ST_OK:
+            return s
+        unpack_nb(v, prod)
+        for t in range(6):
+            prod[t] *= times
+    else:
+        mask = 0
+        if pk == PK_ANY_COLOR:
+            mask = COLOR_MASK
+        elif pk == PK_REFLECT:
+            cp = np.zeros(M, np.int32)
+            could_produce_nb(st, ct, g, cp)
+            mask = reflect_mask_nb(st, ct, g, i, a, cp)
+        elif pk == PK_COLOR_OF_PERM:
+            mask = perm_colors_nb(st, ct, g, p) & COLOR_MASK
+        n = 0
+        for t in range(6):
+            if mask & (1 << t):
+                opts[n] = pack_one_nb(t)
+                n += 1
+        if n > 0:   # undefined type: no mana (106.5)
+            s, v = ask_one_nb(st, g, ASK_MANA, W_MANA, p, opts, n, True)
+            if s != ST_OK:
+                return s
+            unpack_nb(v, prod)
+            for t in range(6):
+                prod[t] *= times
+    total = 0
+    for t in range(6):
+        total += prod[t]
+    tapped_for_mana = ct.a_tap[a] != 0   # 106.12: only a {T} ability is "tapping for mana"
+    if tapped_for_mana and total > 0:
+        rs = np.empty(16, np.int32)
+        ra = np.empty(16, np.int32)
+        nr = 0
+        for r in range(M):
+            cr = st.o_card[g, r]
+            if cr < 0 or st.o_zone[g, r] != Z_BATTLEFIELD:
+                continue
+            for ar in range(ct.c_abil0[cr], ct.c_abil0[cr] + ct.c_nabil[cr]):
+                if ct.a_kind[ar] == AK_MANA_REPLACE and nr < 16 and \
+                        repl_applies_nb(st, ct, g, ar, r, i):
+                    rs[nr] = r
+                    ra[nr] = ar
+                    nr += 1
+        left = nr
+        used = np.zeros(16, np.uint8)
+        ropts = np.empty(16, np.int32)
+        while left > 0:
+            nopt = 0
+            for k in range(nr):
+                if used[k] == 0:
+                    ropts[nopt] = rs[k]
+                    nopt += 1
+            s, v = ask_one_nb(st, g, ASK_ORDER, W_REPLACEMENT_ORDER, p, ropts, nopt, True)
+            if s != ST_OK:
+                return s
+            pick = -1
+            for k in range(nr):
+                if used[k] == 0 and rs[k] == v:
+                    pick = k
+                    break
+            used[pick] = 1
+            left -= 1
+            ar = ra[pick]
+            if ct.a_mr_with[ar] != 0:
+                unpack_nb(ct.a_mr_with[ar], prod)
+            if ct.a_mr_mult[ar] > 1:
+                for t in range(6):
+                    prod[t] *= ct.a_mr_mult[ar]
+    for t in range(6):
+        st.p_pool[g, p, t] += prod[t]
+    total = 0
+    for t in range(6):
+        total += prod[t]
+    if not (tapped_for_mana and total > 0):
+        return ST_OK   # 106.12a: "tapped for mana" triggers need mana actually produced
+    who = st.o_ctrl[g, i]
+    for r in range(M):
+        cr = st.o_card[g, r]
+        if cr < 0 or st.o_zone[g, r] != Z_BATTLEFIELD:
+            continue
+        for ar in range(ct.c_abil0[cr], ct.c_abil0[cr] + ct.c_nabil[cr]):
+            if ct.a_kind[ar] != AK_MANA_TRIGGER:
+                continue
+            src = ct.a_mt_src[ar]
+            if src == MT_ENCHANTED_LAND and not (st.o_attached[g, r] == i and
+                                                 is_land_nb(st, ct, g, i)):
+                continue
+            if src == MT_ANY_LAND and not is_land_nb(st, ct, g, i):
+                continue
+            if ct.a_mt_add[ar] == MT_ADD_FIXED:
+                tmp = np.zeros(6, np.int64)
+                unpack_nb(ct.a_mt_val[ar], tmp)
+                for t in range(6):
+                    st.p_pool[g, who, t] += tmp[t]
+            else:
+                n = 0
+                for t in range(6):
+                    if prod[t] > 0:
+                        opts[n] = pack_one_nb(t)
+                        n += 1
+                s, v = ask_one_nb(st, g, ASK_MANA, W_MANA, who, opts, n, True)
+                if s != ST_OK:
+                    return s
+                for t in range(6):
+                    if v == pack_one_nb(t):
+                        st.p_pool[g, who, t] += 1
+    return ST_OK

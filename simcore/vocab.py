@@ -1,0 +1,217 @@
+"""The card-file vocabulary: every key a card file may use, with its type and allowed values.
+
+This module is the single source of truth for what a card file may say. The loader
+(`simcore.cardload`) validates files against it; the compiler (`simcore.compile`) turns the
+validated tables into numeric arrays. `docs/card-format.md` explains each entry for people.
+
+Schema notation (plain data, no code runs from card files):
+- ("str",), ("int",), ("bool",) : scalar of that type
+- ("enum", {...}) : a string from the set
+- ("list", spec) : a list whose items match spec
+- ("table", NAME) : a table validated against SCHEMAS[NAME]
+- ("mana",) : a mana string such as "{X}{G}{G}" or "{1}{G/W}"; "" means no cost
+- ("cost",) : an activation cost string: mana symbols plus {T} and {Q}, comma separated
+- ("amount",) : int >= 0, or "X", "half_X", "kicks", or a table (SCHEMAS["amount"])
+- ("target",) : "any" (creature, planeswalker or player), or a table (SCHEMAS["filter"])
+- ("counter",) : a counter kind: "+1/+1", "-1/-1", or a lower-case word
+- ("oneof", spec, spec, ...) : any of the specs
+"""
+
+CARD_TYPES = {"Land", "Creature", "Artifact", "Enchantment", "Instant", "Sorcery", "Kindred",
+              "Planeswalker", "Battle"}
+SUPERTYPES = {"Legendary", "Basic", "Snow"}
+COLORS = {"white", "blue", "black", "red", "green"}
+KEYWORDS = {"flying", "vigilance", "deathtouch", "lifelink", "trample", "haste", "reach",
+            "defender", "undying", "persist"}
+# Subtypes that are not creature types (rule 205.3): "all creature types" never grants these.
+NON_CREATURE_SUBTYPES = {
+    "Plains", "Island", "Swamp", "Mountain", "Forest", "Desert", "Gate", "Lair", "Locus",
+    "Cave", "Sphere", "Town", "Mine", "Power-Plant", "Tower", "Urza's",
+    "Equipment", "Vehicle", "Food", "Clue", "Treasure", "Gold", "Blood", "Powerstone", "Map",
+    "Aura", "Saga", "Class", "Curse", "Shrine", "Room", "Background", "Cartouche", "Case",
+    "Role", "Rune", "Shard", "Adventure", "Arcane", "Lesson", "Trap", "Omen",
+}
+BASIC_LAND_MANA = {"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain": "{R}",
+                   "Forest": "{G}"}
+
+ABILITY_KINDS = {"mana", "activated", "trigger", "mana_trigger", "mana_replacement",
+                 "enters_with_counters", "static", "spell", "additional_cost",
+                 "alternative_cost", "kicker", "cast_from_exile"}
+
+TRIGGER_EVENTS = {"enters", "leaves", "dies", "cast", "upkeep", "beginning_of_combat",
+                  "end_step"}
+SUBJECTS = {"self", "another", "self_or_another", "any"}
+CONDITIONS = {"subject_had_counters", "self_has_counters", "subject_had_no_plus_counters",
+              "subject_had_no_minus_counters"}
+
+EFFECTS = {
+    # do            : allowed keys besides do/optional/if (see SCHEMAS["effect"])
+    "put_counters": {"on", "counter", "n"},
+    "put_counters_of_subject": {"on"},
+    "move_counters": {"from", "to"},
+    "proliferate": set(),
+    "blight": {"who", "n"},
+    "damage": {"to", "n"},
+    "draw": {"n"},
+    "gain_life": {"n"},
+    "lose_life": {"who", "n"},
+    "discard": {"n"},
+    "surveil": {"n"},
+    "create_token": {"token", "n"},
+    "exile": {"what", "link"},
+    "exile_top": {"n", "playable"},
+    "return_to_battlefield": {"what", "counter"},
+    "shuffle_into_library": {"what"},
+    "become_creature": {"power", "toughness", "all_creature_types"},
+    "sacrifice_unless": {"sacrifice"},
+    "destroy": {"what"},
+    "pump": {"what", "power", "toughness"},
+}
+ON_VALUES = {"target", "target2", "self", "subject", "each_creature"}
+WHO_VALUES = {"you", "each_opponent", "each_player", "target"}
+DAMAGE_TO = {"target", "target2", "each_opponent", "each_opponent_and_their_creatures",
+             "each_creature"}
+
+SCHEMAS = {
+    "card": {
+        "name": (("str",), True),
+        "cost": (("mana",), False),
+        "types": (("list", ("enum", CARD_TYPES)), True),
+        "supertypes": (("list", ("enum", SUPERTYPES)), False),
+        "subtypes": (("list", ("str",)), False),
+        "colors": (("list", ("enum", COLORS)), False),
+        "power": (("int",), False),
+        "toughness": (("int",), False),
+        "keywords": (("list", ("enum", KEYWORDS)), False),
+        "text": (("str",), False),
+        "token": (("bool",), False),
+        "abilities": (("list", ("table", "ability")), False),
+        "ai": (("table", "ai"), False),
+    },
+    "ai": {
+        "role": (("enum", {"land", "ramp", "threat", "removal", "card_draw", "combo",
+                           "utility"}), False),
+        "priority": (("int",), False),
+    },
+    # Keys allowed per ability kind; (spec, required).
+    "ability.mana": {
+        "cost": (("cost",), False),
+        "tap_creatures": (("table", "tap_creatures"), False),
+        "add": (("oneof", ("mana",), ("list", ("mana",)),
+                 ("enum", {"any_color", "any_type_could_produce", "any_color_could_produce",
+                           "color_of_permanent"})), True),
+        "from": (("enum", {"lands_you_control", "lands_opponents_control",
+                           "permanents_you_control"}), False),
+        "times": (("amount",), False),
+    },
+    "ability.activated": {
+        "cost": (("cost",), False),
+        "tap_creatures": (("table", "tap_creatures"), False),
+        "blight": (("int",), False),
+        "remove_counters": (("table", "remove_counters"), False),
+        "sacrifice_self": (("bool",), False),
+        "timing": (("enum", {"sorcery", "instant"}), False),
+        "targets": (("list", ("target",)), False),
+        "effects": (("list", ("table", "effect")), True),
+    },
+    "ability.trigger": {
+        "event": (("enum", TRIGGER_EVENTS), True),
+        "subject": (("enum", SUBJECTS), False),
+        "filter": (("table", "filter"), False),
+        "whose": (("enum", {"yours", "each"}), False),
+        "condition": (("enum", CONDITIONS), False),
+        "targets": (("list", ("target",)), False),
+        "effects": (("list", ("table", "effect")), True),
+    },
+    "ability.mana_trigger": {
+        "source": (("enum", {"enchanted_land", "any_land"}), True),
+        "add": (("oneof", ("mana",), ("enum", {"one_of_produced"})), True),
+    },
+    "ability.mana_replacement": {
+        "applies_to": (("enum", {"permanents_you_tap", "lands"}), True),
+        "multiply": (("int",), False),
+        "replace_with": (("mana",), False),
+    },
+    "ability.enters_with_counters": {
+        "counter": (("counter",), True),
+        "n": (("amount",), True),
+    },
+    "ability.static": {
+        "effect": (("enum", {"anthem"}), True),
+        "filter": (("table", "filter"), True),
+        "power": (("int",), False),
+        "toughness": (("int",), False),
+    },
+    "ability.spell": {
+        "targets": (("list", ("target",)), False),
+        "effects": (("list", ("table", "effect")), True),
+    },
+    "ability.additional_cost": {
+        "optional": (("bool",), False),
+        "options": (("list", ("table", "cost_option")), True),
+    },
+    "ability.alternative_cost": {
+        "keyword": (("enum", {"warp"}), True),
+        "cost": (("mana",), True),
+    },
+    "ability.kicker": {
+        "cost": (("mana",), True),
+        "multi": (("bool",), False),
+    },
+    "ability.cast_from_exile": {
+        "linked": (("bool",), False),
+        "card_types": (("list", ("enum", CARD_TYPES)), False),
+        "during": (("enum", {"your_turn", "any_time"}), False),
+        "remove_counters_among_creatures": (("int",), False),
+    },
+    "tap_creatures": {
+        "count": (("int",), False),
+        "subtype": (("str",), False),
+    },
+    "remove_counters": {
+        "counter": (("counter",), True),
+        "n": (("int",), False),
+    },
+    "cost_option": {
+        "blight": (("oneof", ("int",), ("enum", {"X"})), False),
+        "x_max": (("enum", {"greatest_toughness_you_control"}), False),
+        "mana": (("mana",), False),
+    },
+    # An object filter: targets, trigger subjects, counts, anthems.
+    "filter": {
+        "types": (("list", ("enum", CARD_TYPES)), False),
+        "subtype": (("str",), False),
+        "controller": (("enum", {"you", "opponent", "any"}), False),
+        "owner": (("enum", {"you", "opponent", "any"}), False),
+        "zone": (("enum", {"battlefield", "graveyard"}), False),
+        "mv_max": (("int",), False),
+        "other": (("bool",), False),
+        "players": (("bool",), False),
+    },
+    "amount": {
+        "count": (("table", "filter"), False),
+        "counters": (("counter",), False),
+        "of": (("enum", {"self", "subject"}), False),
+        "if_paid": (("int",), False),
+        "else": (("int",), False),
+    },
+    "effect": {
+        "do": (("enum", set(EFFECTS)), True),
+        "optional": (("bool",), False),
+        "if": (("enum", {"done"}), False),
+        "on": (("enum", ON_VALUES), False),
+        "counter": (("counter",), False),
+        "n": (("amount",), False),
+        "from": (("enum", {"self", "target"}), False),
+        "to": (("enum", DAMAGE_TO), False),
+        "who": (("enum", WHO_VALUES), False),
+        "token": (("str",), False),
+        "what": (("enum", {"target", "self", "subject"}), False),
+        "link": (("bool",), False),
+        "playable": (("enum", {"until_end_of_your_next_turn", "this_turn"}), False),
+        "power": (("int",), False),
+        "toughness": (("int",), False),
+        "all_creature_types": (("bool",), False),
+        "sacrifice": (("table", "filter"), False),
+    },
+}
