@@ -52,12 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def cmd_scenario(args) -> int:
-    try:
-        from simcore.scenario import run_paths
-    except ModuleNotFoundError as e:
-        if e.name in ("simcore.scenario",):
-            raise PlaytestError("the scenario runner (simcore.scenario) is not installed") from None
-        raise
+    from simcore.scenario import run_paths
+
     return int(run_paths(args.paths, args.cards) or 0)
 
 

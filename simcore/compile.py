@@ -4,56 +4,40 @@ Abilities become rows of an ability table; effects become bytecode rows (simcore
 run by one interpreter (kernels/effects.py). Kernels never see strings.
 """
 from collections import namedtuple
+from types import SimpleNamespace
 
 import numpy as np
 
 from . import consts as K
+from . import layout as L
 from .errors import PlaytestError
 from .manastr import parse_activation_cost, parse_mana
 from . import vocab
 
-CT_FIELDS = [
-    # cards [c]
-    ("c_types", np.int32), ("c_super", np.int32), ("c_colors", np.int32),
-    ("c_power", np.int32), ("c_toughness", np.int32), ("c_kw", np.int32),
-    ("c_token", np.int32), ("c_cost", np.int32), ("c_mv", np.int32),
-    ("c_abil0", np.int32), ("c_nabil", np.int32), ("c_spell", np.int32),
-    ("c_static", np.int32),   # 1 = has a static (anthem) ability
-    ("c_sub", np.uint64),     # [c, SW] subtype bits
-    # mana costs [m]
-    ("mc_generic", np.int32), ("mc_pips", np.int32), ("mc_hyb", np.int32), ("mc_x", np.int32),
-    # abilities [a]
-    ("a_kind", np.int32), ("a_card", np.int32), ("a_actidx", np.int32),
-    ("a_cost", np.int32), ("a_tap", np.int32), ("a_untap", np.int32),
-    ("a_tapn", np.int32), ("a_tapn_sub", np.int32), ("a_blight", np.int32),
-    ("a_rmc_kind", np.int32), ("a_rmc_n", np.int32), ("a_sac_self", np.int32),
-    ("a_sorcery", np.int32),
-    ("a_prod", np.int32), ("a_prod_val", np.int32), ("a_prod_from", np.int32),
-    ("a_prod_opts", np.int32), ("a_nopts", np.int32),
-    ("a_am_k", np.int32), ("a_am_a", np.int32),
-    ("a_event", np.int32), ("a_subject", np.int32), ("a_filter", np.int32),
-    ("a_whose", np.int32), ("a_cond", np.int32),
-    ("a_ntgt", np.int32), ("a_tgt", np.int32),
-    ("a_op0", np.int32), ("a_nop", np.int32),
-    ("a_mt_src", np.int32), ("a_mt_add", np.int32), ("a_mt_val", np.int32),
-    ("a_mr_to", np.int32), ("a_mr_mult", np.int32), ("a_mr_with", np.int32),
-    ("a_ctr_kind", np.int32), ("a_pw", np.int32), ("a_tg", np.int32),
-    ("a_optional", np.int32), ("a_naco", np.int32), ("a_aco_kind", np.int32),
-    ("a_aco_n", np.int32), ("a_aco_cost", np.int32),
-    ("a_multi", np.int32), ("a_ce_types", np.int32), ("a_ce_yourturn", np.int32),
-    ("a_ce_rmc", np.int32),
-    # filters [f]
-    ("f_types", np.int32), ("f_sub", np.int32), ("f_ctrl", np.int32), ("f_owner", np.int32),
-    ("f_zone", np.int32), ("f_mv_max", np.int32), ("f_other", np.int32),
-    ("f_players", np.int32),
-    # effect bytecode [i, 8]: opcode, flags, six operands
-    ("ops", np.int32),
-    # subtype facts [SW]
-    ("sub_creature", np.uint64),
-    # misc scalars packed in an array: [n_kinds, warp_delayed_abil, n_cards]
-    ("meta", np.int32),
-]
-CardTable = namedtuple("CardTable", [f[0] for f in CT_FIELDS])
+# Per-ability/card/filter fields (simcore/layout.py) are columns of one int32 array each.
+CT_FIELDS = [(f, np.int32) for f in L.CARD_FIELDS + L.MC_FIELDS + L.FILT_FIELDS] + \
+    [(f, np.int32) for f in L.ABIL_FIELDS if not f[-1].isdigit()] + \
+    [(f, np.int32) for f in L.ABIL_VECTORS]
+CardTable = namedtuple("CardTable", ["card", "c_sub", "mcost", "abil", "filt", "ops",
+                                     "sub_creature", "meta"])
+
+
+def ct_views(ct):
+    """Named columns of the card table (ct.card[:, C_MV] as v.c_mv, ...) for Python code."""
+    ns = {}
+    for grp in ("card", "mcost", "abil", "filt"):
+        arr = getattr(ct, grp)
+        for i, f in enumerate(L.GROUPS[grp]):
+            ns[f] = arr[:, i]
+    for name, n in L.ABIL_VECTORS.items():
+        i0 = L.ABIL_FIELDS.index(name + "0")
+        ns[name] = ct.abil[:, i0:i0 + n]
+    ns["mc_pips"] = ct.mcost[:, L.MC_PIPS:L.MC_PIPS + 6]
+    ns["mc_hyb"] = ct.mcost[:, L.MC_HYB:L.MC_HYB + 4]
+    for name in ("c_sub", "ops", "sub_creature", "meta"):
+        ns[name] = getattr(ct, name)
+    return SimpleNamespace(**ns)
+
 
 META_NKINDS = 0
 META_WARP_ABIL = 1
@@ -339,6 +323,11 @@ class _Compiler:
                 rows.extend(self.ability(cid, ab, kind, w))
             except KeyError as e:
                 raise PlaytestError(f"{w}': missing or unknown {e}") from None
+        if "enchant" in d:   # an Aura spell targets what it can enchant (303.4a)
+            r = self.new_abil(K.AK_SPELL, cid)
+            self.targets(r, [d["enchant"]], f"{where}.enchant")
+            r["a_nop"] = 0
+            rows.append(r)
         kw = d.get("keywords", [])
         for k, cond, ck in (("undying", K.COND_SUBJ_NO_PLUS, K.CK_PLUS),
                             ("persist", K.COND_SUBJ_NO_MINUS, K.CK_MINUS)):
@@ -528,29 +517,38 @@ class _Compiler:
         warp["a_op0"], warp["a_nop"] = len(self.ops) - 1, 1
         warp_id = len(self.abils) - 1
 
-        out = dict(cards)
         nm = len(self.costs)
-        out["mc_generic"] = np.array([c[0] for c in self.costs], np.int32)
-        out["mc_pips"] = np.array([c[1] for c in self.costs], np.int32).reshape(nm, 6)
-        out["mc_hyb"] = np.array([c[2] for c in self.costs], np.int32).reshape(nm, 4)
-        out["mc_x"] = np.array([c[3] for c in self.costs], np.int32)
-        for f, _ in CT_FIELDS:
-            if f.startswith("a_"):
-                vals = [r[f] for r in self.abils]
-                out[f] = np.array(vals, np.int32)
+        mcost = np.zeros((nm, L.N_MCOST), np.int32)
+        for m, (gen, pips, hyb, x) in enumerate(self.costs):
+            mcost[m, L.MC_GENERIC] = gen
+            mcost[m, L.MC_X] = x
+            mcost[m, L.MC_PIPS:L.MC_PIPS + 6] = pips
+            mcost[m, L.MC_HYB:L.MC_HYB + 4] = hyb
+        card = np.zeros((nc, L.N_CARD), np.int32)
+        for i, f in enumerate(L.CARD_FIELDS):
+            card[:, i] = cards[f]
+        abil = np.zeros((len(self.abils), L.N_ABIL), np.int32)
+        for a, r in enumerate(self.abils):
+            for f, v in r.items():
+                if f in L.ABIL_VECTORS:
+                    i0 = L.ABIL_FIELDS.index(f + "0")
+                    abil[a, i0:i0 + len(v)] = v
+                else:
+                    abil[a, L.ABIL_FIELDS.index(f)] = v
         if not self.filters:
             self.filter_id({}, "")
-        for f, _ in CT_FIELDS:
-            if f.startswith("f_"):
-                out[f] = np.array([r[f] for r in self.filters], np.int32)
-        out["ops"] = np.array(self.ops if self.ops else [[0] * 8], np.int32).reshape(-1, 8)
+        filt = np.zeros((len(self.filters), L.N_FILT), np.int32)
+        for fi, r in enumerate(self.filters):
+            for f, v in r.items():
+                filt[fi, L.FILT_FIELDS.index(f)] = v
+        ops = np.array(self.ops if self.ops else [[0] * 8], np.int32).reshape(-1, 8)
         subc = np.zeros(sw, np.uint64)
         for s, sid in pool.sub_id.items():
             if s not in vocab.NON_CREATURE_SUBTYPES:
                 subc[sid >> 6] |= np.uint64(1) << np.uint64(sid & 63)
-        out["sub_creature"] = subc
-        out["meta"] = np.array([pool.n_kinds, warp_id, nc], np.int32)
-        return CardTable(**{f: out[f] for f, _ in CT_FIELDS})
+        meta = np.array([pool.n_kinds, warp_id, nc], np.int32)
+        return CardTable(card=card, c_sub=cards["c_sub"], mcost=mcost, abil=abil, filt=filt,
+                         ops=ops, sub_creature=subc, meta=meta)
 
 
 def make_pool(card_dirs=(), extra_kinds=()):
@@ -563,7 +561,7 @@ def describe_card(name, card_dirs=()):
     from .cardload import find_card
     pool = make_pool(card_dirs)
     d = find_card(pool.defs, name)
-    ct = pool.compile()
+    ct = ct_views(pool.compile())
     cid = pool.card_id[d["name"]]
     inv_types = {v: k for k, v in K.TYPE_BITS.items()}
     types = [inv_types[b] for b in sorted(inv_types) if ct.c_types[cid] & b]

@@ -297,6 +297,7 @@ E_TRIGGER_IN_WAY = 21
 E_NO_PERMISSION = 22
 E_X_TOO_BIG = 23
 E_STEP = 24
+E_LAND_CAST = 25
 ERROR_TEXT = {
     E_BAD_CHOICE: "a choice is not a legal option",
     E_NOT_ENOUGH_MANA: "the mana pool cannot pay the cost",
@@ -322,6 +323,7 @@ ERROR_TEXT = {
     E_NO_PERMISSION: "no permission to play that card from there",
     E_X_TOO_BIG: "X is larger than allowed",
     E_STEP: "not possible in this step",
+    E_LAND_CAST: "a land is played, not cast (305.9)",
 }
 
 # ---- actions (act[0]) for the action kernel ----

@@ -11,6 +11,7 @@ from . import consts as K
 from .compile import make_pool, pack_mana
 from .errors import PlaytestError
 from .kernels.actions import run_action_nb
+from .layout import *  # noqa: F401,F403
 from .kernels.mana import could_produce_nb
 from .kernels.query import pt_nb
 from .manastr import format_pool, parse_pool
@@ -97,20 +98,20 @@ class Runner:
     # ---------------------------------------------------------------- set-up
     def new_object(self, card, owner, zone, token=False):
         st = self.st
-        free = np.nonzero(st.o_card[0] < 0)[0]
+        free = np.nonzero(st.obj[0, O_CARD] < 0)[0]
         if len(free) == 0:
             self.st = st = grow(st)
-            free = np.nonzero(st.o_card[0] < 0)[0]
+            free = np.nonzero(st.obj[0, O_CARD] < 0)[0]
         i = int(free[0])
-        st.o_card[0, i] = card
-        st.o_owner[0, i] = owner
-        st.o_ctrl[0, i] = owner
-        st.o_zone[0, i] = zone
-        st.o_token[0, i] = int(token)
-        st.o_oid[0, i] = st.next_oid[0]
-        st.next_oid[0] += 1
-        st.o_ts[0, i] = st.o_rank[0, i] = st.next_ts[0]
-        st.next_ts[0] += 1
+        st.obj[0, O_CARD, i] = card
+        st.obj[0, O_OWNER, i] = owner
+        st.obj[0, O_CTRL, i] = owner
+        st.obj[0, O_ZONE, i] = zone
+        st.obj[0, O_TOKEN, i] = int(token)
+        st.obj[0, O_OID, i] = st.gm[0, G_NEXT_OID]
+        st.gm[0, G_NEXT_OID] += 1
+        st.obj[0, O_TS, i] = st.obj[0, O_RANK, i] = st.gm[0, G_NEXT_TS]
+        st.gm[0, G_NEXT_TS] += 1
         return i
 
     def setup(self):
@@ -135,14 +136,14 @@ class Runner:
                     for z in ("hand", "graveyard", "library", "exile", "exile_playable"))
         self.st = alloc_state(1, self.pool.n_kinds, M=max(32, 2 * (n_obj + len(perms)) + 16))
         st = self.st
-        st.turn[0] = turn
-        st.active[0] = active
-        st.step[0] = K.STEP_NAMES.index(step)
-        st.first[0] = 0
+        st.gm[0, G_TURN] = turn
+        st.gm[0, G_ACTIVE] = active
+        st.gm[0, G_STEP] = K.STEP_NAMES.index(step)
+        st.gm[0, G_FIRST] = 0
         for p, pl in enumerate(players):
             where = f"player[{p}]"
             self.check_keys(pl, PLAYER_KEYS, where)
-            st.p_life[0, p] = self.want(pl, "life", "int", where, 20)
+            st.pl[0, PL_LIFE, p] = self.want(pl, "life", "int", where, 20)
             for k, n in self.want(pl, "counters", "table", where, {}).items():
                 if not _is_int(n):
                     self.bad(f"{where}.counters.{k}", "expected int")
@@ -153,23 +154,23 @@ class Runner:
                     i = self.new_object(self.card_id(name, f"{where}.{zname}[{j}]"), p, zone)
                     if zname == "exile_playable":
                         st = self.st
-                        st.o_ex_kind[0, i] = K.EXP_PLAY
-                        st.o_ex_turn[0, i] = turn
-                        st.o_ex_player[0, i] = p
+                        st.obj[0, O_EX_KIND, i] = K.EXP_PLAY
+                        st.obj[0, O_EX_TURN, i] = turn
+                        st.obj[0, O_EX_PLAYER, i] = p
             lib = self.want(pl, "library", "list", where, [])
             for j, name in enumerate(reversed(lib)):   # top card first in the file
                 i = self.new_object(self.card_id(name, f"{where}.library[{len(lib) - 1 - j}]"),
                                     p, K.Z_LIBRARY)
                 st = self.st
-                st.lib[0, p, st.lib_n[0, p]] = i
-                st.lib_n[0, p] += 1
+                st.lib[0, p, st.pl[0, PL_LIB_N, p]] = i
+                st.pl[0, PL_LIB_N, p] += 1
             mana = self.want(pl, "mana", "str", where, "")
             try:
                 pool = parse_pool(mana, f"{self.file}: scenario '{self.name}': key '{where}.mana'")
             except PlaytestError as e:
                 raise Malformed(str(e)) from None
             self.st.p_pool[0, p, :] = pool
-            self.st.p_lands[0, p] = self.want(pl, "lands_played", "int", where, 0)
+            self.st.pl[0, PL_LANDS, p] = self.want(pl, "lands_played", "int", where, 0)
         attach = []
         for j, pm in enumerate(perms):
             where = f"permanent[{j}]"
@@ -188,10 +189,10 @@ class Runner:
             i = self.new_object(self.card_id(pm["card"], f"{where}.card"), ctrl,
                                 K.Z_BATTLEFIELD, token)
             st = self.st
-            st.o_tapped[0, i] = int(self.want(pm, "tapped", "bool", where, False))
-            st.o_sick[0, i] = int(self.want(pm, "sick", "bool", where, False))
-            st.o_damage[0, i] = self.want(pm, "damage", "int", where, 0)
-            st.o_kicks[0, i] = self.want(pm, "kicks", "int", where, 0)
+            st.obj[0, O_TAPPED, i] = int(self.want(pm, "tapped", "bool", where, False))
+            st.obj[0, O_SICK, i] = int(self.want(pm, "sick", "bool", where, False))
+            st.obj[0, O_DAMAGE, i] = self.want(pm, "damage", "int", where, 0)
+            st.obj[0, O_KICKS, i] = self.want(pm, "kicks", "int", where, 0)
             for k, n in self.want(pm, "counters", "table", where, {}).items():
                 if not _is_int(n) or n < 0:
                     self.bad(f"{where}.counters.{k}", "expected an int >= 0")
@@ -204,7 +205,7 @@ class Runner:
         for i, r, where in attach:
             if r not in self.refs:
                 self.bad(f"{where}.attached_to", f"unknown ref {r!r}")
-            self.st.o_attached[0, i] = self.refs[r]
+            self.st.obj[0, O_ATTACHED, i] = self.refs[r]
 
     # ---------------------------------------------------------------- choices
     def decode_value(self, v, used):
@@ -231,18 +232,18 @@ class Runner:
             if i in opts:
                 return i
             # cards of one name in one non-battlefield zone are one option
-            if st.o_zone[0, i] != K.Z_BATTLEFIELD:
+            if st.obj[0, O_ZONE, i] != K.Z_BATTLEFIELD:
                 for o in opts:
-                    if o >= 0 and st.o_card[0, o] == st.o_card[0, i] and \
-                            st.o_zone[0, o] == st.o_zone[0, i] and \
-                            st.o_owner[0, o] == st.o_owner[0, i] and o not in used:
+                    if o >= 0 and st.obj[0, O_CARD, o] == st.obj[0, O_CARD, i] and \
+                            st.obj[0, O_ZONE, o] == st.obj[0, O_ZONE, i] and \
+                            st.obj[0, O_OWNER, o] == st.obj[0, O_OWNER, i] and o not in used:
                         return o
             return i
         cid = self.pool.card_id.get(v)
         if cid is None:
             return None
         for o in opts:
-            if o >= 0 and st.o_card[0, o] == cid and st.o_zone[0, o] != K.Z_BATTLEFIELD and \
+            if o >= 0 and st.obj[0, O_CARD, o] == cid and st.obj[0, O_ZONE, o] != K.Z_BATTLEFIELD and \
                     o not in used:
                 return o
         return None
@@ -279,27 +280,29 @@ class Runner:
         for r, i in self.refs.items():
             if i == v:
                 return r
-        return self.pool.names[int(self.st.o_card[0, v])]
+        return self.pool.names[int(self.st.obj[0, O_CARD, v])]
 
     # ---------------------------------------------------------------- actions
     def write_tape(self, answers):
         st = self.st
         nv = sum(len(v) for _, v in answers)
-        while len(answers) > st.tape_off.shape[1] or nv > st.tape_val.shape[1]:
+        while len(answers) > st.tp.shape[2] or nv > st.tape_val.shape[1]:
             self.st = st = grow(st)
         off = 0
         for k, (is_list, vals) in enumerate(answers):
-            st.tape_off[0, k] = off
-            st.tape_len[0, k] = len(vals)
-            st.tape_list[0, k] = int(is_list)
+            st.tp[0, TP_OFF, k] = off
+            st.tp[0, TP_LEN, k] = len(vals)
+            st.tp[0, TP_LIST, k] = int(is_list)
             for v in vals:
                 st.tape_val[0, off] = v
                 off += 1
-        st.tape_n[0] = len(answers)
+        st.gm[0, G_TAPE_N] = len(answers)
 
-    def act(self, act, choose, where):
-        """Run an action to completion, answering questions from `choose`. Returns None when
-        done, or the reason it was refused."""
+    def act(self, act, choose, where, answer_fn=None):
+        """Run an action as a transaction, answering the engine's questions from `choose`
+        (scenario values) or, if given, `answer_fn(state) -> (is_list, values)`. Returns None
+        when done, or the reason it was refused; a refused action leaves the state exactly
+        as it was."""
         answers = []
         while True:
             snap = copy_state(self.st)
@@ -307,7 +310,7 @@ class Runner:
             arr = np.asarray(act, dtype=np.int64)
             status = run_action_nb(self.st, self.ct, 0, arr)
             if status == K.ST_OK:
-                if len(answers) < len(choose):
+                if answer_fn is None and len(answers) < len(choose):
                     raise Failed(f"{where}: choose has {len(choose) - len(answers)} entries "
                                  f"left over (the engine asked for {len(answers)})")
                 return None
@@ -317,11 +320,16 @@ class Runner:
                 continue
             if status == K.ST_NEED:
                 st = self.st
-                self.ask = (int(st.ask_kind[0]), int(st.ask_why[0]), int(st.ask_player[0]),
-                            [int(x) for x in st.ask_opts[0, :st.ask_n[0]]])
+                self.ask = (int(st.gm[0, G_ASK_KIND]), int(st.gm[0, G_ASK_WHY]),
+                            int(st.gm[0, G_ASK_PLAYER]),
+                            [int(x) for x in st.ask_opts[0, :st.gm[0, G_ASK_N]]])
+                if answer_fn is not None:
+                    ans = answer_fn(st)
+                    restore(self.st, snap)
+                    answers.append(ans)
+                    continue
                 question = self.describe_ask()
                 restore(self.st, snap)
-                # keep the question visible after restoring
                 i = len(answers)
                 if i >= len(choose):
                     raise Failed(f"{where}: the engine asks for {question}, but choose has no "
@@ -331,7 +339,7 @@ class Runner:
                     return f"choose[{i}] = {choose[i]!r} is not a legal choice of {question}"
                 answers.append((is_list, vals))
                 continue
-            err = int(self.st.err[0])
+            err = int(self.st.gm[0, G_ERR])
             restore(self.st, snap)
             return K.ERROR_TEXT.get(err, f"illegal action (error {err})")
 
@@ -354,10 +362,10 @@ class Runner:
             self.bad(f"{where}.from", f"unknown zone {zone_name!r}")
         zone = ZONE_BY_NAME[zone_name]
         st = self.st
-        act = int(st.active[0])
+        act = int(st.gm[0, G_ACTIVE])
         for p in (act, 1 - act):
-            for i in range(st.o_card.shape[1]):
-                if st.o_card[0, i] == cid and st.o_zone[0, i] == zone and st.o_owner[0, i] == p:
+            for i in range(st.obj.shape[2]):
+                if st.obj[0, O_CARD, i] == cid and st.obj[0, O_ZONE, i] == zone and st.obj[0, O_OWNER, i] == p:
                     return i
         return None
 
@@ -437,24 +445,24 @@ class Runner:
         parts = path.split(".")
         head = parts[0]
         if path == "stack":
-            return int(st.stack_n[0])
+            return int(st.gm[0, G_STACK_N])
         if path == "stack.top":
-            n = int(st.stack_n[0])
-            return self.pool.names[int(st.s_card[0, n - 1])] if n else None
+            n = int(st.gm[0, G_STACK_N])
+            return self.pool.names[int(st.stk[0, SI_CARD, n - 1])] if n else None
         if path == "step":
-            return K.STEP_NAMES[int(st.step[0])]
+            return K.STEP_NAMES[int(st.gm[0, G_STEP])]
         if path == "turn":
-            return int(st.turn[0])
+            return int(st.gm[0, G_TURN])
         if path == "active":
-            return int(st.active[0])
+            return int(st.gm[0, G_ACTIVE])
         if path == "winner":
-            w = int(st.winner[0])
+            w = int(st.gm[0, G_WINNER])
             return "none" if w < 0 else ("draw" if w == 2 else f"p{w}")
         if head in ("p0", "p1") and len(parts) >= 2:
             p = int(head[1])
             key = parts[1]
             if key == "life":
-                return int(st.p_life[0, p])
+                return int(st.pl[0, PL_LIFE, p])
             if key == "counters" and len(parts) == 3:
                 k = self.pool.kind_id.get(parts[2])
                 return 0 if k is None else int(st.p_counters[0, p, k])
@@ -462,24 +470,24 @@ class Runner:
                 return format_pool([int(x) for x in st.p_pool[0, p]])
             if key in ("hand", "graveyard", "exile"):
                 z = {"hand": K.Z_HAND, "graveyard": K.Z_GRAVEYARD, "exile": K.Z_EXILE}[key]
-                return int(np.sum((st.o_zone[0] == z) & (st.o_owner[0] == p) & (st.o_card[0] >= 0)))
+                return int(np.sum((st.obj[0, O_ZONE] == z) & (st.obj[0, O_OWNER] == p) & (st.obj[0, O_CARD] >= 0)))
             if key == "library":
-                return int(st.lib_n[0, p])
+                return int(st.pl[0, PL_LIB_N, p])
             if key in ("creatures", "permanents"):
                 n = 0
-                for i in range(st.o_card.shape[1]):
-                    if st.o_card[0, i] >= 0 and st.o_zone[0, i] == K.Z_BATTLEFIELD and \
-                            st.o_ctrl[0, i] == p:
+                for i in range(st.obj.shape[2]):
+                    if st.obj[0, O_CARD, i] >= 0 and st.obj[0, O_ZONE, i] == K.Z_BATTLEFIELD and \
+                            st.obj[0, O_CTRL, i] == p:
                         if key == "permanents" or (self.types(i) & K.T_CREATURE):
                             n += 1
                 return n
             if key == "lands_played":
-                return int(st.p_lands[0, p])
+                return int(st.pl[0, PL_LANDS, p])
         if head in self.refs and len(parts) >= 2:
             i = self.refs[head]
             key = parts[1]
             if key == "zone":
-                return K.ZONE_NAMES[int(st.o_zone[0, i])]
+                return K.ZONE_NAMES[int(st.obj[0, O_ZONE, i])]
             if key == "counters" and len(parts) >= 3:
                 k = self.pool.kind_id.get(".".join(parts[2:]))
                 return 0 if k is None else int(st.o_counters[0, k, i])
@@ -487,24 +495,24 @@ class Runner:
                 pw, tg = pt_nb(st, self.ct, 0, i)
                 return int(pw if key == "power" else tg)
             if key == "tapped":
-                return bool(st.o_tapped[0, i])
+                return bool(st.obj[0, O_TAPPED, i])
             if key == "damage":
-                return int(st.o_damage[0, i])
+                return int(st.obj[0, O_DAMAGE, i])
             if key == "mana_value":
-                c = int(st.o_card[0, i])
-                mv = int(self.ct.c_mv[c])
-                if st.o_zone[0, i] == K.Z_STACK:   # 107.3: X counts on the stack only
-                    cost = int(self.ct.c_cost[c])
-                    mv += int(st.o_x[0, i]) * int(self.ct.mc_x[cost])
+                c = int(st.obj[0, O_CARD, i])
+                mv = int(self.ct.card[c, C_MV])
+                if st.obj[0, O_ZONE, i] == K.Z_STACK:   # 107.3: X counts on the stack only
+                    cost = int(self.ct.card[c, C_COST])
+                    mv += int(st.obj[0, O_X, i]) * int(self.ct.mcost[cost, MC_X])
                 return mv
             if key == "could_produce":
-                cp = np.zeros(st.o_card.shape[1], np.int32)
+                cp = np.zeros(st.obj.shape[2], np.int32)
                 could_produce_nb(st, self.ct, 0, cp)
                 return "".join(K.MANA_LETTERS[t] for t in range(6) if cp[i] & (1 << t))
         self.bad(where, f"unknown expectation path {path!r}")
 
     def types(self, i):
-        return int(self.ct.c_types[int(self.st.o_card[0, i])]) | int(self.st.o_eot_types[0, i])
+        return int(self.ct.card[int(self.st.obj[0, O_CARD, i]), C_TYPES]) | int(self.st.obj[0, O_EOT_TYPES, i])
 
     def check(self, expect, where):
         if not isinstance(expect, dict):
@@ -540,11 +548,11 @@ class Runner:
             ranked = []
             for k, r in enumerate(order):
                 i = self.ref_slot(r, f"{where}.order[{k}]")
-                self.st.o_rank[0, i] = -1_000_000 + k
+                self.st.obj[0, O_RANK, i] = -1_000_000 + k
                 ranked.append(i)
             refused = act if isinstance(act, str) else self.act(act, choose, where)
             for i in ranked:
-                self.st.o_rank[0, i] = self.st.o_ts[0, i]
+                self.st.obj[0, O_RANK, i] = self.st.obj[0, O_TS, i]
             if expect_error and refused is None:
                 raise Failed(f"{where}: {step['do']} should have been refused but was taken")
             if not expect_error and refused is not None:
@@ -616,14 +624,19 @@ def load_scenarios(paths):
     return out
 
 
-def run_scenarios(paths, card_dirs=(), out=sys.stdout):
-    """Run every scenario; returns (passed, failed, malformed)."""
-    items = load_scenarios(paths)
+def make_pool_for(items, card_dirs=()):
+    """The card pool with every counter kind the scenarios mention."""
     kinds = set()
     for _, s in items:
         if isinstance(s, dict):
             _kinds_in(s, kinds)
-    pool = make_pool(card_dirs, sorted(kinds))
+    return make_pool(card_dirs, sorted(kinds))
+
+
+def run_scenarios(paths, card_dirs=(), out=sys.stdout):
+    """Run every scenario; returns (passed, failed, malformed)."""
+    items = load_scenarios(paths)
+    pool = make_pool_for(items, card_dirs)
     passed = failed = malformed = 0
     for f, s in items:
         if isinstance(s, Malformed):

@@ -86,6 +86,7 @@ SCHEMAS = {
         "text": (("str",), False),
         "token": (("bool",), False),
         "abilities": (("list", ("table", "ability")), False),
+        "enchant": (("table", "filter"), False),
         "ai": (("table", "ai"), False),
     },
     "ai": {

@@ -11,7 +11,8 @@ from ..consts import (A_ACTIVATE, A_ADVANCE, A_ATTACK, A_BLIGHT, A_BLOCK, A_CAST
 from .choice import fail_nb
 from .counters import blight_nb, proliferate_nb, put_counters_nb
 from .effects import damage_nb
-from .jit import kernel
+from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
+from .jit import entry, kernel
 from .priority import settle_nb
 from .stack import activate_nb, cast_nb, resolve_top_nb, sorcery_timing_nb
 from .turn import advance_nb, attack_nb, block_nb
@@ -22,37 +23,37 @@ from .zones import enter_bf_nb, leave_one_nb
 def play_land_nb(st, ct, g, slot):
     """305.1-305.2: a land drop: your main phase, empty stack, one per turn; from hand, or
     from exile with a permission to play it (timing and the limit still apply)."""
-    c = st.o_card[g, slot]
-    p = st.o_owner[g, slot]
-    if (ct.c_types[c] & T_LAND) == 0:
+    c = st.obj[g, O_CARD, slot]
+    p = st.obj[g, O_OWNER, slot]
+    if (ct.card[c, C_TYPES] & T_LAND) == 0:
         return fail_nb(st, g, E_NOT_A_LAND, slot)
-    z = st.o_zone[g, slot]
+    z = st.obj[g, O_ZONE, slot]
     if z == Z_EXILE:
-        if not (st.o_ex_kind[g, slot] == EXP_PLAY and st.o_ex_player[g, slot] == p and
-                st.turn[g] <= st.o_ex_turn[g, slot]):
+        if not (st.obj[g, O_EX_KIND, slot] == EXP_PLAY and st.obj[g, O_EX_PLAYER, slot] == p and
+                st.gm[g, G_TURN] <= st.obj[g, O_EX_TURN, slot]):
             return fail_nb(st, g, E_NO_PERMISSION, slot)
     elif z != Z_HAND:
         return fail_nb(st, g, E_NOT_IN_ZONE, slot)
     if not sorcery_timing_nb(st, g, p):
         return fail_nb(st, g, E_TIMING, slot)
-    if st.p_lands[g, p] >= 1:
+    if st.pl[g, PL_LANDS, p] >= 1:
         return fail_nb(st, g, E_LAND_DROP, slot)
     slots = np.empty(1, np.int64)
     ctrls = np.empty(1, np.int64)
     slots[0] = slot
     ctrls[0] = p
-    st.o_x[g, slot] = 0
-    st.o_kicks[g, slot] = 0
-    st.o_cflags[g, slot] = 0
+    st.obj[g, O_X, slot] = 0
+    st.obj[g, O_KICKS, slot] = 0
+    st.obj[g, O_CFLAGS, slot] = 0
     s = enter_bf_nb(st, ct, g, slots, ctrls, 1, -1)
-    st.p_lands[g, p] += 1
+    st.pl[g, PL_LANDS, p] += 1
     return s
 
 
 @kernel
 def perform_nb(st, ct, g, act):
     k = act[0]
-    if st.winner[g] >= 0 and k != A_ADVANCE:
+    if st.gm[g, G_WINNER] >= 0 and k != A_ADVANCE:
         return fail_nb(st, g, E_GAME_OVER, 0)
     if k == A_ACTIVATE:
         return activate_nb(st, ct, g, act[1], act[2])
@@ -77,7 +78,7 @@ def perform_nb(st, ct, g, act):
         return block_nb(st, ct, g, bl, at, n)
     if k == A_PUT_COUNTERS:
         t = act[1]
-        if t >= 0 and st.o_zone[g, t] != Z_BATTLEFIELD:
+        if t >= 0 and st.obj[g, O_ZONE, t] != Z_BATTLEFIELD:
             return fail_nb(st, g, E_NOT_IN_ZONE, t)
         put_counters_nb(st, g, t, act[2], act[3])
         return ST_OK
@@ -88,13 +89,13 @@ def perform_nb(st, ct, g, act):
         return s
     if k == A_DAMAGE:
         t = act[1]
-        if t >= 0 and st.o_zone[g, t] != Z_BATTLEFIELD:
+        if t >= 0 and st.obj[g, O_ZONE, t] != Z_BATTLEFIELD:
             return fail_nb(st, g, E_NOT_IN_ZONE, t)
         damage_nb(st, ct, g, t, act[2], -1, 0)
         return ST_OK
     if k == A_DESTROY:
         t = act[1]
-        if st.o_zone[g, t] != Z_BATTLEFIELD:
+        if st.obj[g, O_ZONE, t] != Z_BATTLEFIELD:
             return fail_nb(st, g, E_NOT_IN_ZONE, t)
         return leave_one_nb(st, ct, g, t, Z_GRAVEYARD)
     if k == A_ENTER:
@@ -104,24 +105,24 @@ def perform_nb(st, ct, g, act):
         for j in range(n):
             slots[j] = act[3 + j]
             ctrls[j] = act[1]
-            st.o_owner[g, slots[j]] = act[1]
+            st.obj[g, O_OWNER, slots[j]] = act[1]
         return enter_bf_nb(st, ct, g, slots, ctrls, n, -1)
     return fail_nb(st, g, E_STEP, k)
 
 
-@kernel
+@entry
 def run_action_nb(st, ct, g, act):
     """Perform `act` in game g, then settle (SBAs and triggers) as a player would get
     priority. Answers come from the choice tape, which is read from its start."""
-    st.tape_pos[g] = 0
-    st.err[g] = 0
+    st.gm[g, G_TAPE_POS] = 0
+    st.gm[g, G_ERR] = 0
     s = perform_nb(st, ct, g, act)
     if s != ST_OK:
         return s
     return settle_nb(st, ct, g)
 
 
-@kernel
+@entry
 def settle_only_nb(st, ct, g):
-    st.tape_pos[g] = 0
+    st.gm[g, G_TAPE_POS] = 0
     return settle_nb(st, ct, g)

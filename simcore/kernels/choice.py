@@ -8,25 +8,26 @@ import numpy as np
 
 from ..consts import (ASK_YESNO, E_BAD_CHOICE, E_LIST_FOR_ONE, E_ONE_FOR_LIST, ST_ILLEGAL,
                       ST_NEED, ST_OK)
+from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .jit import kernel
 
 
 @kernel
 def fail_nb(st, g, code, arg):
-    st.err[g] = code
-    st.err_arg[g] = arg
+    st.gm[g, G_ERR] = code
+    st.gm[g, G_ERR_ARG] = arg
     return ST_ILLEGAL
 
 
 @kernel
 def _open_question_nb(st, g, kind, why, player, opts, n, lo, hi):
-    st.ask_kind[g] = kind
-    st.ask_why[g] = why
-    st.ask_player[g] = player
-    st.ask_min[g] = lo
-    st.ask_max[g] = hi
+    st.gm[g, G_ASK_KIND] = kind
+    st.gm[g, G_ASK_WHY] = why
+    st.gm[g, G_ASK_PLAYER] = player
+    st.gm[g, G_ASK_MIN] = lo
+    st.gm[g, G_ASK_MAX] = hi
     m = min(n, st.ask_opts.shape[1])
-    st.ask_n[g] = m
+    st.gm[g, G_ASK_N] = m
     for k in range(m):
         st.ask_opts[g, k] = opts[k]
     return ST_NEED
@@ -38,13 +39,13 @@ def ask_one_nb(st, g, kind, why, player, opts, n, auto):
     question is asked."""
     if n == 1 and auto:
         return ST_OK, np.int64(opts[0])
-    pos = st.tape_pos[g]
-    if pos >= st.tape_n[g]:
+    pos = st.gm[g, G_TAPE_POS]
+    if pos >= st.gm[g, G_TAPE_N]:
         return _open_question_nb(st, g, kind, why, player, opts, n, 1, 1), np.int64(0)
-    st.tape_pos[g] = pos + 1
-    if st.tape_list[g, pos] != 0:
+    st.gm[g, G_TAPE_POS] = pos + 1
+    if st.tp[g, TP_LIST, pos] != 0:
         return fail_nb(st, g, E_LIST_FOR_ONE, why), np.int64(0)
-    v = st.tape_val[g, st.tape_off[g, pos]]
+    v = st.tape_val[g, st.tp[g, TP_OFF, pos]]
     for k in range(n):
         if opts[k] == v:
             return ST_OK, np.int64(v)
@@ -66,14 +67,15 @@ def ask_many_nb(st, g, kind, why, player, opts, n, lo, hi, distinct, out):
         for k in range(n):
             out[k] = opts[k]
         return ST_OK, np.int64(n)
-    pos = st.tape_pos[g]
-    if pos >= st.tape_n[g]:
+    pos = st.gm[g, G_TAPE_POS]
+    if pos >= st.gm[g, G_TAPE_N]:
         return _open_question_nb(st, g, kind, why, player, opts, n, lo, hi), 0
-    st.tape_pos[g] = pos + 1
-    if st.tape_list[g, pos] == 0:
+    st.gm[g, G_TAPE_POS] = pos + 1
+    if st.tp[g, TP_LIST, pos] == 0 and not (lo == 1 and hi == 1):
+        # exactly one to choose ("tap an untapped creature"): a single value is that choice
         return fail_nb(st, g, E_ONE_FOR_LIST, why), 0
-    m = st.tape_len[g, pos]
-    off = st.tape_off[g, pos]
+    m = st.tp[g, TP_LEN, pos]
+    off = st.tp[g, TP_OFF, pos]
     if m < lo or m > hi or m > out.shape[0]:
         return fail_nb(st, g, E_BAD_CHOICE, why), 0
     used = np.zeros(n, dtype=np.uint8)

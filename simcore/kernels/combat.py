@@ -6,6 +6,7 @@ from ..consts import (E_CANT_ATTACK, E_CANT_BLOCK, KW_DEATHTOUCH, KW_DEFENDER, K
                       KW_REACH, KW_TRAMPLE, KW_VIGILANCE, ST_OK, Z_BATTLEFIELD)
 from .choice import fail_nb
 from .effects import damage_nb
+from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .jit import kernel
 from .query import can_use_tap_nb, has_kw_nb, is_creature_nb, pt_nb
 
@@ -14,39 +15,39 @@ BLOCKED = -2   # o_blocking of an attacker that was blocked (it stays blocked, 5
 
 @kernel
 def declare_attackers_nb(st, ct, g, slots, n):
-    p = st.active[g]
+    p = st.gm[g, G_ACTIVE]
     for k in range(n):
         i = slots[k]
-        if i < 0 or st.o_card[g, i] < 0 or st.o_zone[g, i] != Z_BATTLEFIELD or \
-                st.o_ctrl[g, i] != p or not is_creature_nb(st, ct, g, i) or \
-                st.o_tapped[g, i] != 0 or st.o_attacking[g, i] != 0 or \
+        if i < 0 or st.obj[g, O_CARD, i] < 0 or st.obj[g, O_ZONE, i] != Z_BATTLEFIELD or \
+                st.obj[g, O_CTRL, i] != p or not is_creature_nb(st, ct, g, i) or \
+                st.obj[g, O_TAPPED, i] != 0 or st.obj[g, O_ATTACKING, i] != 0 or \
                 not can_use_tap_nb(st, ct, g, i) or has_kw_nb(st, ct, g, i, KW_DEFENDER):
             return fail_nb(st, g, E_CANT_ATTACK, i)
-        st.o_attacking[g, i] = 1
+        st.obj[g, O_ATTACKING, i] = 1
     for k in range(n):
         i = slots[k]
         if not has_kw_nb(st, ct, g, i, KW_VIGILANCE):
-            st.o_tapped[g, i] = 1
-    st.any_attackers[g] = 1 if n > 0 else 0
+            st.obj[g, O_TAPPED, i] = 1
+    st.gm[g, G_ANY_ATTACKERS] = 1 if n > 0 else 0
     return ST_OK
 
 
 @kernel
 def declare_blockers_nb(st, ct, g, blockers, attackers, n):
-    d = 1 - st.active[g]
+    d = 1 - st.gm[g, G_ACTIVE]
     for k in range(n):
         b = blockers[k]
         a = attackers[k]
-        if b < 0 or a < 0 or st.o_card[g, b] < 0 or st.o_zone[g, b] != Z_BATTLEFIELD or \
-                st.o_ctrl[g, b] != d or not is_creature_nb(st, ct, g, b) or \
-                st.o_tapped[g, b] != 0 or st.o_blocking[g, b] >= 0 or \
-                st.o_attacking[g, a] == 0:
+        if b < 0 or a < 0 or st.obj[g, O_CARD, b] < 0 or st.obj[g, O_ZONE, b] != Z_BATTLEFIELD or \
+                st.obj[g, O_CTRL, b] != d or not is_creature_nb(st, ct, g, b) or \
+                st.obj[g, O_TAPPED, b] != 0 or st.obj[g, O_BLOCKING, b] >= 0 or \
+                st.obj[g, O_ATTACKING, a] == 0:
             return fail_nb(st, g, E_CANT_BLOCK, b)
         if has_kw_nb(st, ct, g, a, KW_FLYING) and not (has_kw_nb(st, ct, g, b, KW_FLYING) or
                                                         has_kw_nb(st, ct, g, b, KW_REACH)):
             return fail_nb(st, g, E_CANT_BLOCK, b)
-        st.o_blocking[g, b] = a
-        st.o_blocking[g, a] = BLOCKED
+        st.obj[g, O_BLOCKING, b] = a
+        st.obj[g, O_BLOCKING, a] = BLOCKED
     return ST_OK
 
 
@@ -55,25 +56,25 @@ def combat_damage_nb(st, ct, g):
     """510.1-2: every attacker and blocker assigns its damage, then all of it is dealt at
     once. An attacker assigns lethal damage to its blockers in turn (deathtouch: 1 is lethal),
     the rest to the last one or, with trample, to the player."""
-    M = st.o_card.shape[1]
+    M = st.obj.shape[2]
     amt = np.zeros(3 * M, np.int64)   # (source, target, amount) triples
     src = np.zeros(3 * M, np.int64)
     tgt = np.zeros(3 * M, np.int64)
     na = 0
-    d = 1 - st.active[g]
+    d = 1 - st.gm[g, G_ACTIVE]
     assigned = np.zeros(M, np.int64)
     for i in range(M):
-        if st.o_card[g, i] < 0 or st.o_zone[g, i] != Z_BATTLEFIELD or st.o_attacking[g, i] == 0:
+        if st.obj[g, O_CARD, i] < 0 or st.obj[g, O_ZONE, i] != Z_BATTLEFIELD or st.obj[g, O_ATTACKING, i] == 0:
             continue
         pw = pt_nb(st, ct, g, i)[0]
         nb = 0
         last = -1
         for b in range(M):
-            if st.o_zone[g, b] == Z_BATTLEFIELD and st.o_blocking[g, b] == i and st.o_card[g, b] >= 0:
+            if st.obj[g, O_ZONE, b] == Z_BATTLEFIELD and st.obj[g, O_BLOCKING, b] == i and st.obj[g, O_CARD, b] >= 0:
                 nb += 1
                 last = b
         if pw > 0:
-            if st.o_blocking[g, i] != BLOCKED:
+            if st.obj[g, O_BLOCKING, i] != BLOCKED:
                 src[na] = i
                 tgt[na] = -2 - d
                 amt[na] = pw
@@ -84,10 +85,10 @@ def combat_damage_nb(st, ct, g):
                 for b in range(M):
                     if rem <= 0:
                         break
-                    if st.o_zone[g, b] != Z_BATTLEFIELD or st.o_blocking[g, b] != i or st.o_card[g, b] < 0:
+                    if st.obj[g, O_ZONE, b] != Z_BATTLEFIELD or st.obj[g, O_BLOCKING, b] != i or st.obj[g, O_CARD, b] < 0:
                         continue
                     t = pt_nb(st, ct, g, b)[1]
-                    lethal = 1 if dt else max(0, t - st.o_damage[g, b] - assigned[b])
+                    lethal = 1 if dt else max(0, t - st.obj[g, O_DAMAGE, b] - assigned[b])
                     take = min(rem, lethal)
                     if b == last and not has_kw_nb(st, ct, g, i, KW_TRAMPLE):
                         take = rem
@@ -104,7 +105,7 @@ def combat_damage_nb(st, ct, g):
                     amt[na] = rem
                     na += 1
         for b in range(M):
-            if st.o_zone[g, b] == Z_BATTLEFIELD and st.o_blocking[g, b] == i and st.o_card[g, b] >= 0:
+            if st.obj[g, O_ZONE, b] == Z_BATTLEFIELD and st.obj[g, O_BLOCKING, b] == i and st.obj[g, O_CARD, b] >= 0:
                 bp = pt_nb(st, ct, g, b)[0]
                 if bp > 0:
                     src[na] = b
@@ -113,5 +114,5 @@ def combat_damage_nb(st, ct, g):
                     na += 1
     for k in range(na):
         s = src[k]
-        damage_nb(st, ct, g, tgt[k], amt[k], st.o_card[g, s], st.o_ctrl[g, s])
+        damage_nb(st, ct, g, tgt[k], amt[k], st.obj[g, O_CARD, s], st.obj[g, O_CTRL, s])
     return ST_OK

@@ -5,7 +5,8 @@ import numpy as np
 from ..consts import (ASK_OBJECT, ASK_OBJECTS, CK_MINUS, CK_PLUS, ST_OK, W_BLIGHT, W_MAY,
                       W_PROLIFERATE, Z_BATTLEFIELD)
 from .choice import ask_many_nb, ask_one_nb, ask_yesno_nb
-from .jit import kernel
+from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
+from .jit import entry, kernel
 from .query import is_creature_nb, obj_has_counters_nb, player_has_counters_nb
 
 CAP = 32000
@@ -37,11 +38,11 @@ def move_all_counters_nb(st, g, src, dst):
 def proliferate_nb(st, ct, g, p):
     """701.34a: choose any number of permanents and players with counters (opponents' too,
     none at all is fine); each gets one more of each kind it already has."""
-    M = st.o_card.shape[1]
+    M = st.obj.shape[2]
     cands = np.empty(M + 2, np.int32)
     n = 0
     for i in range(M):
-        if st.o_card[g, i] >= 0 and st.o_zone[g, i] == Z_BATTLEFIELD and \
+        if st.obj[g, O_CARD, i] >= 0 and st.obj[g, O_ZONE, i] == Z_BATTLEFIELD and \
                 obj_has_counters_nb(st, g, i):
             cands[n] = i
             n += 1
@@ -72,9 +73,9 @@ def proliferate_nb(st, ct, g, p):
 @kernel
 def blight_targets_nb(st, ct, g, p, out):
     n = 0
-    for i in range(st.o_card.shape[1]):
-        if st.o_card[g, i] >= 0 and st.o_zone[g, i] == Z_BATTLEFIELD and \
-                st.o_ctrl[g, i] == p and is_creature_nb(st, ct, g, i):
+    for i in range(st.obj.shape[2]):
+        if st.obj[g, O_CARD, i] >= 0 and st.obj[g, O_ZONE, i] == Z_BATTLEFIELD and \
+                st.obj[g, O_CTRL, i] == p and is_creature_nb(st, ct, g, i):
             out[n] = i
             n += 1
     return n
@@ -85,7 +86,7 @@ def blight_nb(st, ct, g, p, n, optional):
     """701.68: player p puts n -1/-1 counters on ONE creature they control (chosen, not
     targeted; it need not survive). Without a creature p can't blight (701.68b) and a "you
     may" is not asked. Returns (status, blighted)."""
-    cands = np.empty(st.o_card.shape[1], np.int32)
+    cands = np.empty(st.obj.shape[2], np.int32)
     nc = blight_targets_nb(st, ct, g, p, cands)
     if nc == 0:
         return ST_OK, False
@@ -100,7 +101,7 @@ def blight_nb(st, ct, g, p, n, optional):
     return ST_OK, True
 
 
-@kernel
+@entry
 def cancel_counters_nb(plus, minus):
     """704.5q over one game's planes: remove N +1/+1 and N -1/-1 counters, N the smaller.
     Branch-free over contiguous planes so it vectorises. Returns how many slots changed."""
@@ -115,8 +116,8 @@ def cancel_counters_nb(plus, minus):
 
 @kernel
 def needs_cancel_nb(st, g):
-    for i in range(st.o_card.shape[1]):
+    for i in range(st.obj.shape[2]):
         if st.o_counters[g, CK_PLUS, i] > 0 and st.o_counters[g, CK_MINUS, i] > 0 and \
-                st.o_zone[g, i] == Z_BATTLEFIELD:
+                st.obj[g, O_ZONE, i] == Z_BATTLEFIELD:
             return True
     return False

@@ -17,6 +17,7 @@ from ..consts import (AM_CONST, AM_COUNT, AM_COUNTERS_SELF, AM_COUNTERS_SUBJ, AM
                       Z_EXILE, Z_GRAVEYARD, Z_HAND, Z_LIBRARY, Z_STACK)
 from .choice import ask_many_nb, ask_one_nb, ask_yesno_nb
 from .counters import blight_nb, move_all_counters_nb, proliferate_nb, put_counters_nb
+from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .jit import kernel
 from .query import (count_filter_nb, is_creature_nb, matches_filter_nb, obj_has_counters_nb,
                     player_matches_nb)
@@ -32,28 +33,28 @@ def damage_nb(st, ct, g, t, n, src_card, src_ctrl):
     if n <= 0:
         return
     if t >= 0:
-        if st.o_zone[g, t] != Z_BATTLEFIELD or not is_creature_nb(st, ct, g, t):
+        if st.obj[g, O_ZONE, t] != Z_BATTLEFIELD or not is_creature_nb(st, ct, g, t):
             return
-        st.o_damage[g, t] += n
-        if src_card >= 0 and (ct.c_kw[src_card] & KW_DEATHTOUCH) != 0:
-            st.o_dtdmg[g, t] = 1
+        st.obj[g, O_DAMAGE, t] += n
+        if src_card >= 0 and (ct.card[src_card, C_KW] & KW_DEATHTOUCH) != 0:
+            st.obj[g, O_DTDMG, t] = 1
     elif t <= -2:
-        st.p_life[g, -2 - t] -= n
-    if src_card >= 0 and (ct.c_kw[src_card] & KW_LIFELINK) != 0:
-        st.p_life[g, src_ctrl] += n
+        st.pl[g, PL_LIFE, -2 - t] -= n
+    if src_card >= 0 and (ct.card[src_card, C_KW] & KW_LIFELINK) != 0:
+        st.pl[g, PL_LIFE, src_ctrl] += n
 
 
 @kernel
 def zone_card_options_nb(st, g, p, zone, out, dedup):
     """Cards p owns in a zone; with dedup, one per card name (interchangeable cards)."""
     n = 0
-    for i in range(st.o_card.shape[1]):
-        if st.o_card[g, i] < 0 or st.o_zone[g, i] != zone or st.o_owner[g, i] != p:
+    for i in range(st.obj.shape[2]):
+        if st.obj[g, O_CARD, i] < 0 or st.obj[g, O_ZONE, i] != zone or st.obj[g, O_OWNER, i] != p:
             continue
         if dedup:
             dup = False
             for k in range(n):
-                if st.o_card[g, out[k]] == st.o_card[g, i]:
+                if st.obj[g, O_CARD, out[k]] == st.obj[g, O_CARD, i]:
                     dup = True
                     break
             if dup:
@@ -66,7 +67,7 @@ def zone_card_options_nb(st, g, p, zone, out, dedup):
 @kernel
 def discard_nb(st, g, p, n):
     """p discards n cards of their choice. Returns (status, number discarded)."""
-    opts = np.empty(st.o_card.shape[1], np.int32)
+    opts = np.empty(st.obj.shape[2], np.int32)
     done = 0
     for _ in range(n):
         m = zone_card_options_nb(st, g, p, Z_HAND, opts, True)
@@ -83,11 +84,11 @@ def discard_nb(st, g, p, n):
 @kernel
 def surveil_nb(st, g, p, n):
     """701.25: look at the top n; put any of them into the graveyard, the rest back on top."""
-    k = min(n, st.lib_n[g, p])
+    k = min(n, st.pl[g, PL_LIB_N, p])
     if k <= 0:
         return ST_OK
     opts = np.empty(k, np.int32)
-    top = st.lib_n[g, p]
+    top = st.pl[g, PL_LIB_N, p]
     for j in range(k):
         opts[j] = st.lib[g, p, top - 1 - j]
     out = np.empty(k, np.int32)
@@ -102,17 +103,17 @@ def surveil_nb(st, g, p, n):
 @kernel
 def exile_top_nb(st, g, p, n, duration):
     """Exile the top n cards of p's library; p may play them for the duration."""
-    last = st.turn[g] if duration != DUR_NEXT_TURN else \
-        (st.turn[g] + 2 if st.active[g] == p else st.turn[g] + 1)
+    last = st.gm[g, G_TURN] if duration != DUR_NEXT_TURN else \
+        (st.gm[g, G_TURN] + 2 if st.gm[g, G_ACTIVE] == p else st.gm[g, G_TURN] + 1)
     for _ in range(n):
-        m = st.lib_n[g, p]
+        m = st.pl[g, PL_LIB_N, p]
         if m == 0:
             break
         i = st.lib[g, p, m - 1]
         move_card_nb(st, g, i, Z_EXILE)
-        st.o_ex_kind[g, i] = EXP_PLAY
-        st.o_ex_turn[g, i] = last
-        st.o_ex_player[g, i] = p
+        st.obj[g, O_EX_KIND, i] = EXP_PLAY
+        st.obj[g, O_EX_TURN, i] = last
+        st.obj[g, O_EX_PLAYER, i] = p
 
 
 # ---------------------------------------------------------------- the interpreter
@@ -122,22 +123,22 @@ def amount_nb(st, ct, g, si, am_k, am_a):
     if am_k == AM_CONST:
         return np.int64(am_a)
     if am_k == AM_X:
-        return np.int64(st.s_x[g, si])
+        return np.int64(st.stk[g, SI_X, si])
     if am_k == AM_HALF_X:
-        return np.int64(st.s_x[g, si] // 2)
+        return np.int64(st.stk[g, SI_X, si] // 2)
     if am_k == AM_KICKS:
-        return np.int64(st.s_kicks[g, si])
+        return np.int64(st.stk[g, SI_KICKS, si])
     if am_k == AM_COUNT:
-        return np.int64(count_filter_nb(st, ct, g, am_a, st.s_src[g, si], st.s_ctrl[g, si]))
+        return np.int64(count_filter_nb(st, ct, g, am_a, st.stk[g, SI_SRC, si], st.stk[g, SI_CTRL, si]))
     if am_k == AM_COUNTERS_SELF:
-        src = st.s_src[g, si]
-        if st.o_oid[g, src] == st.s_src_oid[g, si]:
+        src = st.stk[g, SI_SRC, si]
+        if st.obj[g, O_OID, src] == st.stk[g, SI_SRC_OID, si]:
             return np.int64(st.o_counters[g, am_a, src])
         return np.int64(st.s_lki[g, si, am_a])
     if am_k == AM_COUNTERS_SUBJ:
         return np.int64(st.s_lki[g, si, am_a])
     if am_k == AM_IF_PAID:
-        if st.s_flags[g, si] & 1:
+        if st.stk[g, SI_FLAGS, si] & 1:
             return np.int64(am_a >> 8)
         return np.int64(am_a & 255)
     return np.int64(0)
@@ -146,23 +147,23 @@ def amount_nb(st, ct, g, si, am_k, am_a):
 @kernel
 def target_legal_nb(st, ct, g, si, k):
     """608.2b: is target k of stack item si still legal (same object, still matching)?"""
-    t = st.s_tgt[g, si, k]
-    f = ct.a_tgt[st.s_abil[g, si], k]
+    t = st.stk[g, SI_TGT + k, si]
+    f = ct.abil[st.stk[g, SI_ABIL, si], AB_TGT + k]
     if t >= 0:
-        if st.o_oid[g, t] != st.s_tgt_oid[g, si, k]:
+        if st.obj[g, O_OID, t] != st.stk[g, SI_TOID + k, si]:
             return False
-        return matches_filter_nb(st, ct, g, f, st.s_src[g, si], st.s_ctrl[g, si], t)
+        return matches_filter_nb(st, ct, g, f, st.stk[g, SI_SRC, si], st.stk[g, SI_CTRL, si], t)
     if t <= -2:
         p = -2 - t
-        return st.p_lost[g, p] == 0 and player_matches_nb(st, ct, f, st.s_ctrl[g, si], p)
+        return st.pl[g, PL_LOST, p] == 0 and player_matches_nb(st, ct, f, st.stk[g, SI_CTRL, si], p)
     return False
 
 
 @kernel
 def self_obj_nb(st, g, si):
     """The source as the same object it was (-1 if it changed zones; 400.7)."""
-    src = st.s_src[g, si]
-    if src >= 0 and st.o_oid[g, src] == st.s_src_oid[g, si]:
+    src = st.stk[g, SI_SRC, si]
+    if src >= 0 and st.obj[g, O_OID, src] == st.stk[g, SI_SRC_OID, si]:
         return src
     return -1
 
@@ -172,30 +173,30 @@ def single_sel_nb(st, g, si, sel, tgt_ok):
     """An object/player for a single selector, or -1 when it is gone or illegal."""
     if sel == SEL_TARGET0 or sel == SEL_TARGET1:
         k = 0 if sel == SEL_TARGET0 else 1
-        if k < st.s_ntgt[g, si] and tgt_ok[k]:
-            return st.s_tgt[g, si, k]
+        if k < st.stk[g, SI_NTGT, si] and tgt_ok[k]:
+            return st.stk[g, SI_TGT + k, si]
         return -1
     if sel == SEL_SELF:
         return self_obj_nb(st, g, si)
     if sel == SEL_SUBJECT:
-        sj = st.s_subj[g, si]
-        if sj >= 0 and st.o_oid[g, sj] == st.s_subj_oid[g, si]:
+        sj = st.stk[g, SI_SUBJ, si]
+        if sj >= 0 and st.obj[g, O_OID, sj] == st.stk[g, SI_SUBJ_OID, si]:
             return sj
         return -1
     if sel == SEL_YOU:
-        return -2 - st.s_ctrl[g, si]
+        return -2 - st.stk[g, SI_CTRL, si]
     return -1
 
 
 @kernel
 def run_ops_nb(st, ct, g, si, tgt_ok):
     """Run the ops of stack item si. Returns a status."""
-    a = st.s_abil[g, si]
-    ctrl = st.s_ctrl[g, si]
-    src_card = st.s_card[g, si]
+    a = st.stk[g, SI_ABIL, si]
+    ctrl = st.stk[g, SI_CTRL, si]
+    src_card = st.stk[g, SI_CARD, si]
     did = False
-    M = st.o_card.shape[1]
-    for o in range(ct.a_op0[a], ct.a_op0[a] + ct.a_nop[a]):
+    M = st.obj.shape[2]
+    for o in range(ct.abil[a, AB_OP0], ct.abil[a, AB_OP0] + ct.abil[a, AB_NOP]):
         op = ct.ops[o, 0]
         fl = ct.ops[o, 1]
         a0 = ct.ops[o, 2]
@@ -223,12 +224,12 @@ def run_ops_nb(st, ct, g, si, tgt_ok):
             n = amount_nb(st, ct, g, si, a2, a3)
             if a0 == SEL_EACH_CREATURE:
                 for i in range(M):
-                    if st.o_card[g, i] >= 0 and st.o_zone[g, i] == Z_BATTLEFIELD and \
+                    if st.obj[g, O_CARD, i] >= 0 and st.obj[g, O_ZONE, i] == Z_BATTLEFIELD and \
                             is_creature_nb(st, ct, g, i):
                         put_counters_nb(st, g, i, a1, n)
             else:
                 t = single_sel_nb(st, g, si, a0, tgt_ok)
-                if t >= 0 and st.o_zone[g, t] != Z_BATTLEFIELD:
+                if t >= 0 and st.obj[g, O_ZONE, t] != Z_BATTLEFIELD:
                     t = -1
                 if t != -1:
                     put_counters_nb(st, g, t, a1, n)
@@ -236,7 +237,7 @@ def run_ops_nb(st, ct, g, si, tgt_ok):
         elif op == OP_PUT_SUBJ_COUNTERS:
             # 122.8: the same number of each kind the subject had as it left; not a move
             t = single_sel_nb(st, g, si, a0, tgt_ok)
-            if t >= 0 and st.o_zone[g, t] == Z_BATTLEFIELD:
+            if t >= 0 and st.obj[g, O_ZONE, t] == Z_BATTLEFIELD:
                 for k in range(st.s_lki.shape[2]):
                     put_counters_nb(st, g, t, k, st.s_lki[g, si, k])
             did = True
@@ -256,7 +257,7 @@ def run_ops_nb(st, ct, g, si, tgt_ok):
             opt = (fl & OPF_OPTIONAL) != 0
             did = False
             for k in range(2):
-                p = (st.active[g] + k) % 2   # APNAP order
+                p = (st.gm[g, G_ACTIVE] + k) % 2   # APNAP order
                 if a0 == SEL_YOU and p != ctrl:
                     continue
                 if a0 == SEL_EACH_OPP and p == ctrl:
@@ -269,12 +270,12 @@ def run_ops_nb(st, ct, g, si, tgt_ok):
             n = amount_nb(st, ct, g, si, a1, a2)
             if a0 == SEL_EACH_OPP_AND_CREATURES or a0 == SEL_EACH_OPP or a0 == SEL_EACH_CREATURE:
                 for i in range(M):
-                    if st.o_card[g, i] < 0 or st.o_zone[g, i] != Z_BATTLEFIELD or \
+                    if st.obj[g, O_CARD, i] < 0 or st.obj[g, O_ZONE, i] != Z_BATTLEFIELD or \
                             not is_creature_nb(st, ct, g, i):
                         continue
                     if a0 == SEL_EACH_OPP:
                         continue
-                    if a0 == SEL_EACH_OPP_AND_CREATURES and st.o_ctrl[g, i] == ctrl:
+                    if a0 == SEL_EACH_OPP_AND_CREATURES and st.obj[g, O_CTRL, i] == ctrl:
                         continue
                     damage_nb(st, ct, g, i, n, src_card, ctrl)
                 if a0 != SEL_EACH_CREATURE:
@@ -288,14 +289,14 @@ def run_ops_nb(st, ct, g, si, tgt_ok):
             draw_nb(st, g, ctrl, amount_nb(st, ct, g, si, a0, a1))
             did = True
         elif op == OP_GAIN_LIFE:
-            st.p_life[g, ctrl] += amount_nb(st, ct, g, si, a0, a1)
+            st.pl[g, PL_LIFE, ctrl] += amount_nb(st, ct, g, si, a0, a1)
             did = True
         elif op == OP_LOSE_LIFE:
             n = amount_nb(st, ct, g, si, a1, a2)
             for p in range(2):
                 if (a0 == SEL_YOU and p == ctrl) or (a0 == SEL_EACH_OPP and p != ctrl) or \
                         a0 == SEL_EACH_PLAYER:
-                    st.p_life[g, p] -= n
+                    st.pl[g, PL_LIFE, p] -= n
             did = True
         elif op == OP_DISCARD:
             s, m = discard_nb(st, g, ctrl, amount_nb(st, ct, g, si, a0, a1))
@@ -316,16 +317,16 @@ def run_ops_nb(st, ct, g, si, tgt_ok):
             t = single_sel_nb(st, g, si, a0, tgt_ok)
             did = False
             if t >= 0:
-                if st.o_zone[g, t] == Z_BATTLEFIELD:
+                if st.obj[g, O_ZONE, t] == Z_BATTLEFIELD:
                     s = leave_one_nb(st, ct, g, t, Z_EXILE)
                     if s != ST_OK:
                         return s
                 else:
                     move_card_nb(st, g, t, Z_EXILE)
                 if a1 != 0:
-                    st.o_ex_kind[g, t] = EXP_LINKED
-                    st.o_ex_link[g, t] = st.s_src_oid[g, si]
-                    st.o_ex_player[g, t] = st.o_owner[g, t]
+                    st.obj[g, O_EX_KIND, t] = EXP_LINKED
+                    st.obj[g, O_EX_LINK, t] = st.stk[g, SI_SRC_OID, si]
+                    st.obj[g, O_EX_PLAYER, t] = st.obj[g, O_OWNER, t]
                 did = True
         elif op == OP_EXILE_TOP:
             exile_top_nb(st, g, ctrl, amount_nb(st, ct, g, si, a0, a1), a2)
@@ -333,14 +334,14 @@ def run_ops_nb(st, ct, g, si, tgt_ok):
         elif op == OP_RETURN_TO_BF:
             t = single_sel_nb(st, g, si, a0, tgt_ok)
             did = False
-            if t >= 0 and st.o_zone[g, t] == Z_GRAVEYARD:
+            if t >= 0 and st.obj[g, O_ZONE, t] == Z_GRAVEYARD:
                 slots = np.empty(1, np.int64)
                 ctrls = np.empty(1, np.int64)
                 slots[0] = t
-                ctrls[0] = st.o_owner[g, t]
-                st.o_x[g, t] = 0
-                st.o_kicks[g, t] = 0
-                st.o_cflags[g, t] = 0
+                ctrls[0] = st.obj[g, O_OWNER, t]
+                st.obj[g, O_X, t] = 0
+                st.obj[g, O_KICKS, t] = 0
+                st.obj[g, O_CFLAGS, t] = 0
                 s = enter_bf_nb(st, ct, g, slots, ctrls, 1, a1)
                 if s != ST_OK:
                     return s
@@ -349,22 +350,22 @@ def run_ops_nb(st, ct, g, si, tgt_ok):
             pass   # handled by resolve: the spell goes to its owner's library, shuffled
         elif op == OP_BECOME_CREATURE:
             t = self_obj_nb(st, g, si)
-            if t >= 0 and st.o_zone[g, t] == Z_BATTLEFIELD:
-                st.o_eot_types[g, t] |= T_CREATURE
-                st.o_eot_p[g, t] = a0
-                st.o_eot_t[g, t] = a1
-                st.o_eot_chg[g, t] = a2
+            if t >= 0 and st.obj[g, O_ZONE, t] == Z_BATTLEFIELD:
+                st.obj[g, O_EOT_TYPES, t] |= T_CREATURE
+                st.obj[g, O_EOT_P, t] = a0
+                st.obj[g, O_EOT_T, t] = a1
+                st.obj[g, O_EOT_CHG, t] = a2
             did = True
         elif op == OP_PUMP:
             t = single_sel_nb(st, g, si, a0, tgt_ok)
-            if t >= 0 and st.o_zone[g, t] == Z_BATTLEFIELD:
-                st.o_eot_pp[g, t] += a1
-                st.o_eot_tt[g, t] += a2
+            if t >= 0 and st.obj[g, O_ZONE, t] == Z_BATTLEFIELD:
+                st.obj[g, O_EOT_PP, t] += a1
+                st.obj[g, O_EOT_TT, t] += a2
             did = True
         elif op == OP_DESTROY:
             t = single_sel_nb(st, g, si, a0, tgt_ok)
             did = False
-            if t >= 0 and st.o_zone[g, t] == Z_BATTLEFIELD:
+            if t >= 0 and st.obj[g, O_ZONE, t] == Z_BATTLEFIELD:
                 s = leave_one_nb(st, ct, g, t, Z_GRAVEYARD)
                 if s != ST_OK:
                     return s
@@ -375,8 +376,8 @@ def run_ops_nb(st, ct, g, si, tgt_ok):
             nc = 0
             src = self_obj_nb(st, g, si)
             for i in range(M):
-                if st.o_card[g, i] >= 0 and st.o_zone[g, i] == Z_BATTLEFIELD and \
-                        st.o_ctrl[g, i] == ctrl and matches_filter_nb(st, ct, g, a0, src, ctrl, i):
+                if st.obj[g, O_CARD, i] >= 0 and st.obj[g, O_ZONE, i] == Z_BATTLEFIELD and \
+                        st.obj[g, O_CTRL, i] == ctrl and matches_filter_nb(st, ct, g, a0, src, ctrl, i):
                     cands[nc] = i
                     nc += 1
             paid = False
@@ -392,19 +393,19 @@ def run_ops_nb(st, ct, g, si, tgt_ok):
                     if s != ST_OK:
                         return s
                     paid = True
-            if not paid and src >= 0 and st.o_zone[g, src] == Z_BATTLEFIELD:
+            if not paid and src >= 0 and st.obj[g, O_ZONE, src] == Z_BATTLEFIELD:
                 s = leave_one_nb(st, ct, g, src, Z_GRAVEYARD)
                 if s != ST_OK:
                     return s
             did = paid
         elif op == OP_EXILE_WARPED:
             t = single_sel_nb(st, g, si, SEL_SUBJECT, tgt_ok)
-            if t >= 0 and st.o_zone[g, t] == Z_BATTLEFIELD:
+            if t >= 0 and st.obj[g, O_ZONE, t] == Z_BATTLEFIELD:
                 s = leave_one_nb(st, ct, g, t, Z_EXILE)
                 if s != ST_OK:
                     return s
-                st.o_ex_kind[g, t] = EXP_WARP
-                st.o_ex_turn[g, t] = st.turn[g]
-                st.o_ex_player[g, t] = st.o_owner[g, t]
+                st.obj[g, O_EX_KIND, t] = EXP_WARP
+                st.obj[g, O_EX_TURN, t] = st.gm[g, G_TURN]
+                st.obj[g, O_EX_PLAYER, t] = st.obj[g, O_OWNER, t]
             did = True
     return ST_OK

@@ -13,7 +13,8 @@ from ..consts import (AK_MANA, AK_MANA_REPLACE, AK_MANA_TRIGGER, AM_CONST, AM_CO
                       PK_COLOR_OF_PERM, PK_FIXED, PK_REFLECT, ST_OK, T_LAND, W_MANA,
                       W_REPLACEMENT_ORDER, W_TAP_CREATURES, Z_BATTLEFIELD)
 from .choice import ask_many_nb, ask_one_nb, fail_nb
-from .jit import kernel
+from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
+from .jit import entry, kernel
 from .query import (can_use_tap_nb, count_filter_nb, has_subtype_nb, is_creature_nb,
                     is_land_nb, obj_types_nb)
 
@@ -47,13 +48,13 @@ def add_cost_nb(ct, cid, x, times, need, hyb, nh):
     if cid < 0 or times <= 0:
         return 0, nh
     for t in range(6):
-        need[t] += ct.mc_pips[cid, t] * times
+        need[t] += ct.mcost[cid, MC_PIPS + t] * times
     for _ in range(times):
         for h in range(4):
-            if ct.mc_hyb[cid, h] != 0:
-                hyb[nh] = ct.mc_hyb[cid, h]
+            if ct.mcost[cid, MC_HYB + h] != 0:
+                hyb[nh] = ct.mcost[cid, MC_HYB + h]
                 nh += 1
-    return (ct.mc_generic[cid] + ct.mc_x[cid] * x) * times, nh
+    return (ct.mcost[cid, MC_GENERIC] + ct.mcost[cid, MC_X] * x) * times, nh
 
 
 @kernel
@@ -120,22 +121,22 @@ def pay_nb(pool, need, generic, hyb, nh, do_pay):
 
 @kernel
 def mana_times_nb(st, ct, g, i, a):
-    k = ct.a_am_k[a]
+    k = ct.abil[a, AB_AM_K]
     if k == AM_CONST:
-        return ct.a_am_a[a]
+        return ct.abil[a, AB_AM_A]
     if k == AM_COUNT:
-        return count_filter_nb(st, ct, g, ct.a_am_a[a], i, st.o_ctrl[g, i])
+        return count_filter_nb(st, ct, g, ct.abil[a, AB_AM_A], i, st.obj[g, O_CTRL, i])
     if k == AM_COUNTERS_SELF:
-        return st.o_counters[g, ct.a_am_a[a], i]
+        return st.o_counters[g, ct.abil[a, AB_AM_A], i]
     return 1
 
 
 @kernel
 def repl_applies_nb(st, ct, g, ar, r, i):
     """Does replacement ability ar of permanent r apply to tapping permanent i for mana?"""
-    to = ct.a_mr_to[ar]
+    to = ct.abil[ar, AB_MR_TO]
     if to == MR_YOU_TAP:
-        return st.o_ctrl[g, r] == st.o_ctrl[g, i]
+        return st.obj[g, O_CTRL, r] == st.obj[g, O_CTRL, i]
     if to == MR_LANDS:
         return is_land_nb(st, ct, g, i)
     return False
@@ -149,74 +150,74 @@ def repl_types_nb(st, ct, g, i, base):
     if base == 0:
         return 0
     res = 0
-    for r in range(st.o_card.shape[1]):
-        cr = st.o_card[g, r]
-        if cr < 0 or st.o_zone[g, r] != Z_BATTLEFIELD:
+    for r in range(st.obj.shape[2]):
+        cr = st.obj[g, O_CARD, r]
+        if cr < 0 or st.obj[g, O_ZONE, r] != Z_BATTLEFIELD:
             continue
-        for ar in range(ct.c_abil0[cr], ct.c_abil0[cr] + ct.c_nabil[cr]):
-            if ct.a_kind[ar] == AK_MANA_REPLACE and ct.a_mr_with[ar] != 0 and \
+        for ar in range(ct.card[cr, C_ABIL0], ct.card[cr, C_ABIL0] + ct.card[cr, C_NABIL]):
+            if ct.abil[ar, AB_KIND] == AK_MANA_REPLACE and ct.abil[ar, AB_MR_WITH] != 0 and \
                     repl_applies_nb(st, ct, g, ar, r, i):
-                res |= packed_mask_nb(ct.a_mr_with[ar])
+                res |= packed_mask_nb(ct.abil[ar, AB_MR_WITH])
     return res if res != 0 else base
 
 
 @kernel
 def perm_colors_nb(st, ct, g, p):
     m = 0
-    for j in range(st.o_card.shape[1]):
-        if st.o_card[g, j] >= 0 and st.o_zone[g, j] == Z_BATTLEFIELD and st.o_ctrl[g, j] == p:
-            m |= ct.c_colors[st.o_card[g, j]]
+    for j in range(st.obj.shape[2]):
+        if st.obj[g, O_CARD, j] >= 0 and st.obj[g, O_ZONE, j] == Z_BATTLEFIELD and st.obj[g, O_CTRL, j] == p:
+            m |= ct.card[st.obj[g, O_CARD, j], C_COLORS]
     return m
 
 
 @kernel
 def reflect_mask_nb(st, ct, g, i, a, cp):
     """Union of what the lands in scope could produce (cp), limited to the ability's types."""
-    frm = ct.a_prod_from[a]
-    p = st.o_ctrl[g, i]
+    frm = ct.abil[a, AB_PROD_FROM]
+    p = st.obj[g, O_CTRL, i]
     m = 0
-    for j in range(st.o_card.shape[1]):
-        if st.o_card[g, j] < 0 or st.o_zone[g, j] != Z_BATTLEFIELD:
+    for j in range(st.obj.shape[2]):
+        if st.obj[g, O_CARD, j] < 0 or st.obj[g, O_ZONE, j] != Z_BATTLEFIELD:
             continue
         if (obj_types_nb(st, ct, g, j) & T_LAND) == 0:
             continue
-        if frm == FROM_LANDS_YOU and st.o_ctrl[g, j] != p:
+        if frm == FROM_LANDS_YOU and st.obj[g, O_CTRL, j] != p:
             continue
-        if frm == FROM_LANDS_OPP and st.o_ctrl[g, j] == p:
+        if frm == FROM_LANDS_OPP and st.obj[g, O_CTRL, j] == p:
             continue
         m |= cp[j]
-    return m & ct.a_prod_val[a]
+    return m & ct.abil[a, AB_PROD_VAL]
 
 
 @kernel
 def ability_types_nb(st, ct, g, i, a, cp):
     """Types ability a of permanent i would produce if it resolved now (costs ignored)."""
-    pk = ct.a_prod[a]
+    pk = ct.abil[a, AB_PROD]
     m = 0
     if pk == PK_FIXED:
         if mana_times_nb(st, ct, g, i, a) > 0:
-            m = packed_mask_nb(ct.a_prod_val[a])
+            m = packed_mask_nb(ct.abil[a, AB_PROD_VAL])
     elif pk == PK_CHOICE:
         if mana_times_nb(st, ct, g, i, a) > 0:
-            for k in range(ct.a_nopts[a]):
-                m |= packed_mask_nb(ct.a_prod_opts[a, k])
+            for k in range(ct.abil[a, AB_NOPTS]):
+                m |= packed_mask_nb(ct.abil[a, AB_PROD_OPTS + k])
     elif pk == PK_ANY_COLOR:
         m = COLOR_MASK
     elif pk == PK_REFLECT:
         m = reflect_mask_nb(st, ct, g, i, a, cp)
     elif pk == PK_COLOR_OF_PERM:
-        m = perm_colors_nb(st, ct, g, st.o_ctrl[g, i]) & COLOR_MASK
-    if ct.a_tap[a] != 0:
+        m = perm_colors_nb(st, ct, g, st.obj[g, O_CTRL, i]) & COLOR_MASK
+    if ct.abil[a, AB_TAP] != 0:
         m = repl_types_nb(st, ct, g, i, m)
     return m
 
 
-@kernel
+@entry
 def could_produce_nb(st, ct, g, cp):
     """cp[i] = 6-bit mask of the types permanent i could produce (106.7). Abilities that copy
     what other lands could produce start from nothing and grow until nothing changes: the
     least fixed point, so Orchards facing Orchards make nothing."""
-    M = st.o_card.shape[1]
+    M = st.obj.shape[2]
     for i in range(M):
         cp[i] = 0
     changed = True
@@ -225,12 +226,12 @@ def could_produce_nb(st, ct, g, cp):
         changed = False
         rounds += 1
         for i in range(M):
-            c = st.o_card[g, i]
-            if c < 0 or st.o_zone[g, i] != Z_BATTLEFIELD:
+            c = st.obj[g, O_CARD, i]
+            if c < 0 or st.obj[g, O_ZONE, i] != Z_BATTLEFIELD:
                 continue
             m = 0
-            for a in range(ct.c_abil0[c], ct.c_abil0[c] + ct.c_nabil[c]):
-                if ct.a_kind[a] == AK_MANA:
+            for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
+                if ct.abil[a, AB_KIND] == AK_MANA:
                     m |= ability_types_nb(st, ct, g, i, a, cp)
             if (cp[i] | m) != cp[i]:
                 cp[i] |= m
@@ -242,13 +243,13 @@ def could_produce_nb(st, ct, g, cp):
 @kernel
 def mana_cost_check_nb(st, ct, g, i, a):
     """{T}/{Q} and summoning sickness checks for ability a of permanent i; returns E_* or 0."""
-    if ct.a_tap[a] != 0:
-        if st.o_tapped[g, i] != 0:
+    if ct.abil[a, AB_TAP] != 0:
+        if st.obj[g, O_TAPPED, i] != 0:
             return E_TAPPED
         if not can_use_tap_nb(st, ct, g, i):
             return E_SICK
-    if ct.a_untap[a] != 0:
-        if st.o_tapped[g, i] == 0:
+    if ct.abil[a, AB_UNTAP] != 0:
+        if st.obj[g, O_TAPPED, i] == 0:
             return E_UNTAPPED
         if not can_use_tap_nb(st, ct, g, i):
             return E_SICK
@@ -260,14 +261,14 @@ def tap_candidates_nb(st, ct, g, i, a, p, out):
     """Untapped creatures p controls that can pay "tap N untapped [subtype] creatures"
     (summoning sickness does not matter: it is not the creature's own {T}, 302.6)."""
     n = 0
-    for j in range(st.o_card.shape[1]):
-        if st.o_card[g, j] < 0 or st.o_zone[g, j] != Z_BATTLEFIELD or st.o_ctrl[g, j] != p:
+    for j in range(st.obj.shape[2]):
+        if st.obj[g, O_CARD, j] < 0 or st.obj[g, O_ZONE, j] != Z_BATTLEFIELD or st.obj[g, O_CTRL, j] != p:
             continue
-        if st.o_tapped[g, j] != 0 or not is_creature_nb(st, ct, g, j):
+        if st.obj[g, O_TAPPED, j] != 0 or not is_creature_nb(st, ct, g, j):
             continue
-        if j == i and ct.a_tap[a] != 0:
+        if j == i and ct.abil[a, AB_TAP] != 0:
             continue  # it is tapped by its own {T}
-        if not has_subtype_nb(st, ct, g, j, ct.a_tapn_sub[a]):
+        if not has_subtype_nb(st, ct, g, j, ct.abil[a, AB_TAPN_SUB]):
             continue
         out[n] = j
         n += 1
@@ -277,34 +278,34 @@ def tap_candidates_nb(st, ct, g, i, a, p, out):
 @kernel
 def activate_mana_nb(st, ct, g, i, a):
     """Activate mana ability a of permanent i: pay its costs, then it resolves at once."""
-    p = st.o_ctrl[g, i]
+    p = st.obj[g, O_CTRL, i]
     e = mana_cost_check_nb(st, ct, g, i, a)
     if e != 0:
         return fail_nb(st, g, e, i)
     need = np.zeros(6, np.int64)
     hyb = np.zeros(8, np.int64)
-    gen, nh = add_cost_nb(ct, ct.a_cost[a], 0, 1, need, hyb, 0)
+    gen, nh = add_cost_nb(ct, ct.abil[a, AB_COST], 0, 1, need, hyb, 0)
     if not pay_nb(st.p_pool[g, p], need, gen, hyb, nh, False):
         return fail_nb(st, g, E_NOT_ENOUGH_MANA, i)
-    M = st.o_card.shape[1]
+    M = st.obj.shape[2]
     chosen = np.empty(M, np.int32)
     nchosen = 0
-    if ct.a_tapn[a] > 0:
+    if ct.abil[a, AB_TAPN] > 0:
         cands = np.empty(M, np.int32)
         nc = tap_candidates_nb(st, ct, g, i, a, p, cands)
-        if nc < ct.a_tapn[a]:
+        if nc < ct.abil[a, AB_TAPN]:
             return fail_nb(st, g, E_COST, i)
         s, nchosen = ask_many_nb(st, g, ASK_OBJECTS, W_TAP_CREATURES, p, cands, nc,
-                                 ct.a_tapn[a], ct.a_tapn[a], True, chosen)
+                                 ct.abil[a, AB_TAPN], ct.abil[a, AB_TAPN], True, chosen)
         if s != ST_OK:
             return s
-    if ct.a_tap[a] != 0:
-        st.o_tapped[g, i] = 1
-    if ct.a_untap[a] != 0:
-        st.o_tapped[g, i] = 0
+    if ct.abil[a, AB_TAP] != 0:
+        st.obj[g, O_TAPPED, i] = 1
+    if ct.abil[a, AB_UNTAP] != 0:
+        st.obj[g, O_TAPPED, i] = 0
     pay_nb(st.p_pool[g, p], need, gen, hyb, nh, True)
     for k in range(nchosen):
-        st.o_tapped[g, chosen[k]] = 1
+        st.obj[g, O_TAPPED, chosen[k]] = 1
     return resolve_mana_nb(st, ct, g, i, a, p)
 
 
@@ -312,19 +313,19 @@ def activate_mana_nb(st, ct, g, i, a):
 def resolve_mana_nb(st, ct, g, i, a, p):
     """The mana ability resolves (605.3b): production, replacement effects on tapping for
     mana (106.12b), then triggered mana abilities (106.12a, 605.4a)."""
-    M = st.o_card.shape[1]
+    M = st.obj.shape[2]
     prod = np.zeros(6, np.int64)
     opts = np.zeros(8, np.int32)
-    pk = ct.a_prod[a]
+    pk = ct.abil[a, AB_PROD]
     times = mana_times_nb(st, ct, g, i, a)
     if pk == PK_FIXED:
-        unpack_nb(ct.a_prod_val[a], prod)
+        unpack_nb(ct.abil[a, AB_PROD_VAL], prod)
         for t in range(6):
             prod[t] *= times
     elif pk == PK_CHOICE:
-        n = ct.a_nopts[a]
+        n = ct.abil[a, AB_NOPTS]
         for k in range(n):
-            opts[k] = ct.a_prod_opts[a, k]
+            opts[k] = ct.abil[a, AB_PROD_OPTS + k]
         s, v = ask_one_nb(st, g, ASK_MANA, W_MANA, p, opts, n, True)
         if s != ST_OK:
             return s
@@ -356,17 +357,17 @@ def resolve_mana_nb(st, ct, g, i, a, p):
     total = 0
     for t in range(6):
         total += prod[t]
-    tapped_for_mana = ct.a_tap[a] != 0   # 106.12: only a {T} ability is "tapping for mana"
+    tapped_for_mana = ct.abil[a, AB_TAP] != 0   # 106.12: only a {T} ability is "tapping for mana"
     if tapped_for_mana and total > 0:
         rs = np.empty(16, np.int32)
         ra = np.empty(16, np.int32)
         nr = 0
         for r in range(M):
-            cr = st.o_card[g, r]
-            if cr < 0 or st.o_zone[g, r] != Z_BATTLEFIELD:
+            cr = st.obj[g, O_CARD, r]
+            if cr < 0 or st.obj[g, O_ZONE, r] != Z_BATTLEFIELD:
                 continue
-            for ar in range(ct.c_abil0[cr], ct.c_abil0[cr] + ct.c_nabil[cr]):
-                if ct.a_kind[ar] == AK_MANA_REPLACE and nr < 16 and \
+            for ar in range(ct.card[cr, C_ABIL0], ct.card[cr, C_ABIL0] + ct.card[cr, C_NABIL]):
+                if ct.abil[ar, AB_KIND] == AK_MANA_REPLACE and nr < 16 and \
                         repl_applies_nb(st, ct, g, ar, r, i):
                     rs[nr] = r
                     ra[nr] = ar
@@ -391,11 +392,11 @@ def resolve_mana_nb(st, ct, g, i, a, p):
             used[pick] = 1
             left -= 1
             ar = ra[pick]
-            if ct.a_mr_with[ar] != 0:
-                unpack_nb(ct.a_mr_with[ar], prod)
-            if ct.a_mr_mult[ar] > 1:
+            if ct.abil[ar, AB_MR_WITH] != 0:
+                unpack_nb(ct.abil[ar, AB_MR_WITH], prod)
+            if ct.abil[ar, AB_MR_MULT] > 1:
                 for t in range(6):
-                    prod[t] *= ct.a_mr_mult[ar]
+                    prod[t] *= ct.abil[ar, AB_MR_MULT]
     for t in range(6):
         st.p_pool[g, p, t] += prod[t]
     total = 0
@@ -403,23 +404,23 @@ def resolve_mana_nb(st, ct, g, i, a, p):
         total += prod[t]
     if not (tapped_for_mana and total > 0):
         return ST_OK   # 106.12a: "tapped for mana" triggers need mana actually produced
-    who = st.o_ctrl[g, i]
+    who = st.obj[g, O_CTRL, i]
     for r in range(M):
-        cr = st.o_card[g, r]
-        if cr < 0 or st.o_zone[g, r] != Z_BATTLEFIELD:
+        cr = st.obj[g, O_CARD, r]
+        if cr < 0 or st.obj[g, O_ZONE, r] != Z_BATTLEFIELD:
             continue
-        for ar in range(ct.c_abil0[cr], ct.c_abil0[cr] + ct.c_nabil[cr]):
-            if ct.a_kind[ar] != AK_MANA_TRIGGER:
+        for ar in range(ct.card[cr, C_ABIL0], ct.card[cr, C_ABIL0] + ct.card[cr, C_NABIL]):
+            if ct.abil[ar, AB_KIND] != AK_MANA_TRIGGER:
                 continue
-            src = ct.a_mt_src[ar]
-            if src == MT_ENCHANTED_LAND and not (st.o_attached[g, r] == i and
+            src = ct.abil[ar, AB_MT_SRC]
+            if src == MT_ENCHANTED_LAND and not (st.obj[g, O_ATTACHED, r] == i and
                                                  is_land_nb(st, ct, g, i)):
                 continue
             if src == MT_ANY_LAND and not is_land_nb(st, ct, g, i):
                 continue
-            if ct.a_mt_add[ar] == MT_ADD_FIXED:
+            if ct.abil[ar, AB_MT_ADD] == MT_ADD_FIXED:
                 tmp = np.zeros(6, np.int64)
-                unpack_nb(ct.a_mt_val[ar], tmp)
+                unpack_nb(ct.abil[ar, AB_MT_VAL], tmp)
                 for t in range(6):
                     st.p_pool[g, who, t] += tmp[t]
             else:

@@ -1,6 +1,7 @@
 """What happens whenever a player would receive priority (117.5, 704.3): state-based actions
 until none apply, then waiting triggered abilities go on the stack; repeat."""
 from ..consts import ST_OK
+from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .jit import kernel
 from .sba import run_sba_nb
 from .stack import flush_triggers_nb
@@ -12,10 +13,10 @@ def settle_nb(st, ct, g):
         s = run_sba_nb(st, ct, g)
         if s != ST_OK:
             return s
-        if st.winner[g] >= 0:
-            st.q_n[g] = 0       # the game is over: nothing more happens
+        if st.gm[g, G_WINNER] >= 0:
+            st.gm[g, G_Q_N] = 0       # the game is over: nothing more happens
             return ST_OK
-        if st.q_n[g] == 0:
+        if st.gm[g, G_Q_N] == 0:
             return ST_OK
         s = flush_triggers_nb(st, ct, g)
         if s != ST_OK:

@@ -1,6 +1,7 @@
 """Per-game random numbers: a splitmix64 stream in st.rng[g] (identical for any batch split)."""
 import numpy as np
 
+from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .jit import kernel
 
 
@@ -24,7 +25,7 @@ def rand_below_nb(st, g, n):
 @kernel
 def shuffle_library_nb(st, g, p):
     """Fisher-Yates shuffle of player p's library (103.3)."""
-    n = st.lib_n[g, p]
+    n = st.pl[g, PL_LIB_N, p]
     for i in range(n - 1, 0, -1):
         j = rand_below_nb(st, g, i + 1)
         t = st.lib[g, p, i]

@@ -5,9 +5,10 @@ they were before the batch (704.8): a creature killed by -1/-1 counters is seen 
 import numpy as np
 
 from ..consts import (ASK_OBJECT, CK_MINUS, CK_PLUS, CK_POISON, ST_OK, SUP_LEGENDARY,
-                      T_CREATURE, W_LEGEND, Z_BATTLEFIELD, Z_GONE, Z_GRAVEYARD)
+                      T_CREATURE, T_PERMANENT, W_LEGEND, Z_BATTLEFIELD, Z_GONE, Z_GRAVEYARD)
 from .choice import ask_one_nb
 from .counters import cancel_counters_nb
+from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .jit import kernel
 from .query import obj_types_nb, pt_nb
 from .zones import leave_bf_nb, set_zone_nb
@@ -16,7 +17,7 @@ from .zones import leave_bf_nb, set_zone_nb
 @kernel
 def sba_pass_nb(st, ct, g):
     """One simultaneous batch. Returns (status, anything_done)."""
-    M = st.o_card.shape[1]
+    M = st.obj.shape[2]
     leaving = np.empty(M, np.int64)
     dests = np.empty(M, np.int64)
     nl = 0
@@ -24,20 +25,20 @@ def sba_pass_nb(st, ct, g):
     # players (704.5a-c)
     lose = np.zeros(2, np.uint8)
     for p in range(2):
-        if st.p_lost[g, p] != 0:
+        if st.pl[g, PL_LOST, p] != 0:
             continue
-        if st.p_life[g, p] <= 0 or st.p_drew_empty[g, p] != 0 or \
+        if st.pl[g, PL_LIFE, p] <= 0 or st.pl[g, PL_DREW_EMPTY, p] != 0 or \
                 st.p_counters[g, p, CK_POISON] >= 10:
             lose[p] = 1
     # permanents
     marked = np.zeros(M, np.uint8)
     for i in range(M):
-        c = st.o_card[g, i]
+        c = st.obj[g, O_CARD, i]
         if c < 0:
             continue
-        z = st.o_zone[g, i]
-        if st.o_token[g, i] != 0 and z != Z_BATTLEFIELD and z != Z_GONE and z != 0:
-            set_zone_nb(st, g, i, Z_GONE, st.o_owner[g, i])   # 704.5d
+        z = st.obj[g, O_ZONE, i]
+        if st.obj[g, O_TOKEN, i] != 0 and z != Z_BATTLEFIELD and z != Z_GONE and z != 0:
+            set_zone_nb(st, g, i, Z_GONE, st.obj[g, O_OWNER, i])   # 704.5d
             done = True
             continue
         if z != Z_BATTLEFIELD:
@@ -47,22 +48,24 @@ def sba_pass_nb(st, ct, g):
             t = pt_nb(st, ct, g, i)[1]
             if t <= 0:                                            # 704.5f
                 marked[i] = 1
-            elif st.o_damage[g, i] >= t or (st.o_dtdmg[g, i] != 0 and st.o_damage[g, i] > 0):
+            elif st.obj[g, O_DAMAGE, i] >= t or (st.obj[g, O_DTDMG, i] != 0 and st.obj[g, O_DAMAGE, i] > 0):
                 marked[i] = 1                                     # 704.5g, 704.5h
-        a = st.o_attached[g, i]
-        if a >= 0 and st.o_zone[g, a] != Z_BATTLEFIELD:
+        a = st.obj[g, O_ATTACHED, i]
+        if a >= 0 and st.obj[g, O_ZONE, a] != Z_BATTLEFIELD:
             marked[i] = 1                                         # 704.5m
+        elif a < 0 and ct.card[c, C_SPELL] >= 0 and (ct.card[c, C_TYPES] & T_PERMANENT) != 0:
+            marked[i] = 1      # 704.5m: an Aura (a permanent card with "enchant") attached to nothing
     # legend rule (704.5j): the controller keeps one of each name
     for i in range(M):
-        c = st.o_card[g, i]
-        if c < 0 or st.o_zone[g, i] != Z_BATTLEFIELD or (ct.c_super[c] & SUP_LEGENDARY) == 0:
+        c = st.obj[g, O_CARD, i]
+        if c < 0 or st.obj[g, O_ZONE, i] != Z_BATTLEFIELD or (ct.card[c, C_SUPER] & SUP_LEGENDARY) == 0:
             continue
         opts = np.empty(M, np.int32)
         n = 0
         first = True
         for j in range(M):
-            if st.o_card[g, j] == c and st.o_zone[g, j] == Z_BATTLEFIELD and \
-                    st.o_ctrl[g, j] == st.o_ctrl[g, i]:
+            if st.obj[g, O_CARD, j] == c and st.obj[g, O_ZONE, j] == Z_BATTLEFIELD and \
+                    st.obj[g, O_CTRL, j] == st.obj[g, O_CTRL, i]:
                 if j < i:
                     first = False
                     break
@@ -70,7 +73,7 @@ def sba_pass_nb(st, ct, g):
                 n += 1
         if not first or n < 2:
             continue
-        s, keep = ask_one_nb(st, g, ASK_OBJECT, W_LEGEND, st.o_ctrl[g, i], opts, n, True)
+        s, keep = ask_one_nb(st, g, ASK_OBJECT, W_LEGEND, st.obj[g, O_CTRL, i], opts, n, True)
         if s != ST_OK:
             return s, False
         for k in range(n):
@@ -91,20 +94,20 @@ def sba_pass_nb(st, ct, g):
     if cancel_counters_nb(st.o_counters[g, CK_PLUS], st.o_counters[g, CK_MINUS]) > 0:
         done = True
     for p in range(2):
-        st.p_drew_empty[g, p] = 0
+        st.pl[g, PL_DREW_EMPTY, p] = 0
     for i in range(M):
-        st.o_dtdmg[g, i] = 0
+        st.obj[g, O_DTDMG, i] = 0
     if lose[0] or lose[1]:
         done = True
         for p in range(2):
             if lose[p]:
-                st.p_lost[g, p] = 1
-        if st.p_lost[g, 0] and st.p_lost[g, 1]:
-            st.winner[g] = 2
-        elif st.p_lost[g, 0]:
-            st.winner[g] = 1
+                st.pl[g, PL_LOST, p] = 1
+        if st.pl[g, PL_LOST, 0] and st.pl[g, PL_LOST, 1]:
+            st.gm[g, G_WINNER] = 2
+        elif st.pl[g, PL_LOST, 0]:
+            st.gm[g, G_WINNER] = 1
         else:
-            st.winner[g] = 0
+            st.gm[g, G_WINNER] = 0
     return ST_OK, done
 
 
@@ -115,6 +118,6 @@ def run_sba_nb(st, ct, g):
         s, done = sba_pass_nb(st, ct, g)
         if s != ST_OK:
             return s
-        if not done or st.winner[g] >= 0:
+        if not done or st.gm[g, G_WINNER] >= 0:
             return ST_OK
     return ST_OK

@@ -8,7 +8,7 @@ from ..consts import (ACO_BLIGHT, ACO_BLIGHT_X, ACO_MANA, AK_ADD_COST, AK_ALT_CO
                       AK_CAST_EXILE, AK_KICKER, AK_MANA, AK_TRIGGER, ASK_COUNTERS, ASK_INT,
                       ASK_OBJECTS, W_TAP_CREATURES,
                       ASK_OBJECT, CK_MINUS, COND_SELF_HAS_COUNTERS, E_COST, E_NO_ABILITY,
-                      E_NO_PERMISSION, E_NO_TARGET, E_NOT_A_LAND, E_NOT_CONTROLLER,
+                      E_NO_PERMISSION, E_NO_TARGET, E_LAND_CAST, E_NOT_CONTROLLER,
                       E_NOT_ENOUGH_MANA, E_NOT_IN_ZONE, E_STACK_EMPTY, E_TIMING, E_X_TOO_BIG,
                       EV_CAST, EXP_LINKED, EXP_PLAY, EXP_WARP, OP_SHUFFLE_INTO_LIB, S_MAIN1,
                       S_MAIN2, SK_ACTIVATED, SK_SPELL, SK_TRIGGER, ST_CAPACITY, ST_OK,
@@ -18,6 +18,7 @@ from ..consts import (ACO_BLIGHT, ACO_BLIGHT_X, ACO_MANA, AK_ADD_COST, AK_ALT_CO
 from .choice import ask_many_nb, ask_one_nb, ask_yesno_nb, fail_nb
 from .counters import blight_targets_nb, put_counters_nb
 from .effects import run_ops_nb, target_legal_nb
+from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .jit import kernel
 from .mana import activate_mana_nb, add_cost_nb, mana_cost_check_nb, pay_nb, tap_candidates_nb
 from .query import (greatest_toughness_nb, is_creature_nb, matches_filter_nb,
@@ -29,31 +30,31 @@ from .zones import enter_bf_nb, leave_one_nb, lib_put_top_nb, move_card_nb, queu
 @kernel
 def sorcery_timing_nb(st, g, p):
     """307.1 / 602.5d: your main phase, the stack empty."""
-    s = st.step[g]
-    return st.active[g] == p and (s == S_MAIN1 or s == S_MAIN2) and st.stack_n[g] == 0
+    s = st.gm[g, G_STEP]
+    return st.gm[g, G_ACTIVE] == p and (s == S_MAIN1 or s == S_MAIN2) and st.gm[g, G_STACK_N] == 0
 
 
 @kernel
 def push_nb(st, g, kind, src, card, abil, ctrl, x, kicks, flags):
-    n = st.stack_n[g]
-    if n >= st.s_kind.shape[1]:
+    n = st.gm[g, G_STACK_N]
+    if n >= st.stk.shape[2]:
         return ST_CAPACITY, -1
-    st.s_kind[g, n] = kind
-    st.s_src[g, n] = src
-    st.s_src_oid[g, n] = st.o_oid[g, src] if src >= 0 else 0
-    st.s_card[g, n] = card
-    st.s_abil[g, n] = abil
-    st.s_ctrl[g, n] = ctrl
-    st.s_x[g, n] = x
-    st.s_kicks[g, n] = kicks
-    st.s_flags[g, n] = flags
-    st.s_ntgt[g, n] = 0
-    st.s_subj[g, n] = -1
-    st.s_subj_oid[g, n] = 0
-    st.s_subj_card[g, n] = -1
+    st.stk[g, SI_KIND, n] = kind
+    st.stk[g, SI_SRC, n] = src
+    st.stk[g, SI_SRC_OID, n] = st.obj[g, O_OID, src] if src >= 0 else 0
+    st.stk[g, SI_CARD, n] = card
+    st.stk[g, SI_ABIL, n] = abil
+    st.stk[g, SI_CTRL, n] = ctrl
+    st.stk[g, SI_X, n] = x
+    st.stk[g, SI_KICKS, n] = kicks
+    st.stk[g, SI_FLAGS, n] = flags
+    st.stk[g, SI_NTGT, n] = 0
+    st.stk[g, SI_SUBJ, n] = -1
+    st.stk[g, SI_SUBJ_OID, n] = 0
+    st.stk[g, SI_SUBJ_CARD, n] = -1
     for k in range(st.s_lki.shape[2]):
         st.s_lki[g, n, k] = 0
-    st.stack_n[g] = n + 1
+    st.gm[g, G_STACK_N] = n + 1
     return ST_OK, n
 
 
@@ -62,15 +63,15 @@ def target_options_nb(st, ct, g, f, src, ctrl, out):
     """Legal targets for filter f: objects (cards of one name in one graveyard count once)
     and players."""
     n = 0
-    for i in range(st.o_card.shape[1]):
-        if st.o_card[g, i] < 0 or not matches_filter_nb(st, ct, g, f, src, ctrl, i):
+    for i in range(st.obj.shape[2]):
+        if st.obj[g, O_CARD, i] < 0 or not matches_filter_nb(st, ct, g, f, src, ctrl, i):
             continue
-        if st.o_zone[g, i] != Z_BATTLEFIELD:
+        if st.obj[g, O_ZONE, i] != Z_BATTLEFIELD:
             dup = False
             for k in range(n):
                 j = out[k]
-                if j >= 0 and st.o_card[g, j] == st.o_card[g, i] and \
-                        st.o_zone[g, j] == st.o_zone[g, i] and st.o_owner[g, j] == st.o_owner[g, i]:
+                if j >= 0 and st.obj[g, O_CARD, j] == st.obj[g, O_CARD, i] and \
+                        st.obj[g, O_ZONE, j] == st.obj[g, O_ZONE, i] and st.obj[g, O_OWNER, j] == st.obj[g, O_OWNER, i]:
                     dup = True
                     break
             if dup:
@@ -78,7 +79,7 @@ def target_options_nb(st, ct, g, f, src, ctrl, out):
         out[n] = i
         n += 1
     for p in range(2):
-        if st.p_lost[g, p] == 0 and player_matches_nb(st, ct, f, ctrl, p):
+        if st.pl[g, PL_LOST, p] == 0 and player_matches_nb(st, ct, f, ctrl, p):
             out[n] = -2 - p
             n += 1
     return n
@@ -87,88 +88,88 @@ def target_options_nb(st, ct, g, f, src, ctrl, out):
 @kernel
 def choose_targets_nb(st, ct, g, si, a, src, ctrl):
     """601.2c / 603.3d: choose each target. Returns (status, ok); ok False = no legal target."""
-    nt = ct.a_ntgt[a]
-    opts = np.empty(st.o_card.shape[1] + 2, np.int32)
+    nt = ct.abil[a, AB_NTGT]
+    opts = np.empty(st.obj.shape[2] + 2, np.int32)
     for k in range(nt):
-        n = target_options_nb(st, ct, g, ct.a_tgt[a, k], src, ctrl, opts)
+        n = target_options_nb(st, ct, g, ct.abil[a, AB_TGT + k], src, ctrl, opts)
         if n == 0:
             return ST_OK, False
         s, t = ask_one_nb(st, g, ASK_OBJECT, W_TARGET, ctrl, opts, n, True)
         if s != ST_OK:
             return s, False
-        st.s_tgt[g, si, k] = t
-        st.s_tgt_oid[g, si, k] = st.o_oid[g, t] if t >= 0 else 0
-    st.s_ntgt[g, si] = nt
+        st.stk[g, SI_TGT + k, si] = t
+        st.stk[g, SI_TOID + k, si] = st.obj[g, O_OID, t] if t >= 0 else 0
+    st.stk[g, SI_NTGT, si] = nt
     return ST_OK, True
 
 
 @kernel
 def trigger_before_nb(st, g, q, r):
     """Does waiting trigger q go on the stack before r? APNAP, then rank, then sequence."""
-    aq = 0 if st.q_ctrl[g, q] == st.active[g] else 1
-    ar = 0 if st.q_ctrl[g, r] == st.active[g] else 1
+    aq = 0 if st.pq[g, QI_CTRL, q] == st.gm[g, G_ACTIVE] else 1
+    ar = 0 if st.pq[g, QI_CTRL, r] == st.gm[g, G_ACTIVE] else 1
     if aq != ar:
         return aq < ar
-    if st.q_rank[g, q] != st.q_rank[g, r]:
-        return st.q_rank[g, q] < st.q_rank[g, r]
-    return st.q_seq[g, q] < st.q_seq[g, r]
+    if st.pq[g, QI_RANK, q] != st.pq[g, QI_RANK, r]:
+        return st.pq[g, QI_RANK, q] < st.pq[g, QI_RANK, r]
+    return st.pq[g, QI_SEQ, q] < st.pq[g, QI_SEQ, r]
 
 
 @kernel
 def flush_triggers_nb(st, ct, g):
     """603.3b: waiting triggered abilities go on the stack, the active player's first, each
     player's in their chosen order (lower rank first, then the order they triggered)."""
-    while st.q_n[g] > 0:
+    while st.gm[g, G_Q_N] > 0:
         best = -1
-        for q in range(st.q_n[g]):
+        for q in range(st.gm[g, G_Q_N]):
             if best < 0:
                 best = q
                 continue
             if trigger_before_nb(st, g, q, best):
                 best = q
         q = best
-        a = st.q_abil[g, q]
-        src = st.q_src[g, q]
-        s, si = push_nb(st, g, SK_TRIGGER, -1, st.q_card[g, q], a, st.q_ctrl[g, q],
-                        st.q_x[g, q], 0, 0)
+        a = st.pq[g, QI_ABIL, q]
+        src = st.pq[g, QI_SRC, q]
+        s, si = push_nb(st, g, SK_TRIGGER, -1, st.pq[g, QI_CARD, q], a, st.pq[g, QI_CTRL, q],
+                        st.pq[g, QI_X, q], 0, 0)
         if s != ST_OK:
             return s
-        st.s_src[g, si] = src
-        st.s_src_oid[g, si] = st.q_src_oid[g, q]
-        st.s_subj[g, si] = st.q_subj[g, q]
-        st.s_subj_oid[g, si] = st.q_subj_oid[g, q]
-        st.s_subj_card[g, si] = st.q_subj_card[g, q]
+        st.stk[g, SI_SRC, si] = src
+        st.stk[g, SI_SRC_OID, si] = st.pq[g, QI_SRC_OID, q]
+        st.stk[g, SI_SUBJ, si] = st.pq[g, QI_SUBJ, q]
+        st.stk[g, SI_SUBJ_OID, si] = st.pq[g, QI_SUBJ_OID, q]
+        st.stk[g, SI_SUBJ_CARD, si] = st.pq[g, QI_SUBJ_CARD, q]
         for k in range(st.s_lki.shape[2]):
             st.s_lki[g, si, k] = st.q_lki[g, q, k]
         # remove from the waiting list
-        for r in range(q, st.q_n[g] - 1):
-            st.q_src[g, r] = st.q_src[g, r + 1]
-            st.q_src_oid[g, r] = st.q_src_oid[g, r + 1]
-            st.q_card[g, r] = st.q_card[g, r + 1]
-            st.q_abil[g, r] = st.q_abil[g, r + 1]
-            st.q_ctrl[g, r] = st.q_ctrl[g, r + 1]
-            st.q_x[g, r] = st.q_x[g, r + 1]
-            st.q_subj[g, r] = st.q_subj[g, r + 1]
-            st.q_subj_oid[g, r] = st.q_subj_oid[g, r + 1]
-            st.q_subj_card[g, r] = st.q_subj_card[g, r + 1]
-            st.q_rank[g, r] = st.q_rank[g, r + 1]
-            st.q_seq[g, r] = st.q_seq[g, r + 1]
+        for r in range(q, st.gm[g, G_Q_N] - 1):
+            st.pq[g, QI_SRC, r] = st.pq[g, QI_SRC, r + 1]
+            st.pq[g, QI_SRC_OID, r] = st.pq[g, QI_SRC_OID, r + 1]
+            st.pq[g, QI_CARD, r] = st.pq[g, QI_CARD, r + 1]
+            st.pq[g, QI_ABIL, r] = st.pq[g, QI_ABIL, r + 1]
+            st.pq[g, QI_CTRL, r] = st.pq[g, QI_CTRL, r + 1]
+            st.pq[g, QI_X, r] = st.pq[g, QI_X, r + 1]
+            st.pq[g, QI_SUBJ, r] = st.pq[g, QI_SUBJ, r + 1]
+            st.pq[g, QI_SUBJ_OID, r] = st.pq[g, QI_SUBJ_OID, r + 1]
+            st.pq[g, QI_SUBJ_CARD, r] = st.pq[g, QI_SUBJ_CARD, r + 1]
+            st.pq[g, QI_RANK, r] = st.pq[g, QI_RANK, r + 1]
+            st.pq[g, QI_SEQ, r] = st.pq[g, QI_SEQ, r + 1]
             for k in range(st.q_lki.shape[2]):
                 st.q_lki[g, r, k] = st.q_lki[g, r + 1, k]
-        st.q_n[g] -= 1
-        if ct.a_ntgt[a] > 0:
-            s, ok = choose_targets_nb(st, ct, g, si, a, src, st.s_ctrl[g, si])
+        st.gm[g, G_Q_N] -= 1
+        if ct.abil[a, AB_NTGT] > 0:
+            s, ok = choose_targets_nb(st, ct, g, si, a, src, st.stk[g, SI_CTRL, si])
             if s != ST_OK:
                 return s
             if not ok:
-                st.stack_n[g] -= 1   # 603.3d: no legal target, removed from the stack
+                st.gm[g, G_STACK_N] -= 1   # 603.3d: no legal target, removed from the stack
     return ST_OK
 
 
 @kernel
 def find_ability_nb(ct, c, kind):
-    for a in range(ct.c_abil0[c], ct.c_abil0[c] + ct.c_nabil[c]):
-        if ct.a_kind[a] == kind:
+    for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
+        if ct.abil[a, AB_KIND] == kind:
             return a
     return -1
 
@@ -176,75 +177,80 @@ def find_ability_nb(ct, c, kind):
 @kernel
 def linked_source_nb(st, ct, g, i):
     """For a card exiled with a source: the source permanent and its cast-from-exile ability."""
-    for j in range(st.o_card.shape[1]):
-        if st.o_card[g, j] >= 0 and st.o_zone[g, j] == Z_BATTLEFIELD and \
-                st.o_oid[g, j] == st.o_ex_link[g, i]:
-            return j, find_ability_nb(ct, st.o_card[g, j], AK_CAST_EXILE)
+    for j in range(st.obj.shape[2]):
+        if st.obj[g, O_CARD, j] >= 0 and st.obj[g, O_ZONE, j] == Z_BATTLEFIELD and \
+                st.obj[g, O_OID, j] == st.obj[g, O_EX_LINK, i]:
+            return j, find_ability_nb(ct, st.obj[g, O_CARD, j], AK_CAST_EXILE)
     return -1, -1
 
 
 @kernel
 def cast_nb(st, ct, g, slot, x, alt, kicks):
     """Cast the card in `slot` (601.2). alt = 1: its warp cost (from hand only)."""
-    c = st.o_card[g, slot]
-    p = st.o_owner[g, slot]
-    types = ct.c_types[c]
+    c = st.obj[g, O_CARD, slot]
+    p = st.obj[g, O_OWNER, slot]
+    types = ct.card[c, C_TYPES]
     if types & T_LAND:
-        return fail_nb(st, g, E_NOT_A_LAND, slot)
-    z = st.o_zone[g, slot]
+        return fail_nb(st, g, E_LAND_CAST, slot)   # 305.9: a land is played, not cast
+    z = st.obj[g, O_ZONE, slot]
     rmc = 0
     if z == Z_HAND:
         pass
     elif z == Z_EXILE:
-        k = st.o_ex_kind[g, slot]
+        k = st.obj[g, O_EX_KIND, slot]
         if alt != 0:
             return fail_nb(st, g, E_NO_PERMISSION, slot)
-        if k == EXP_PLAY and st.o_ex_player[g, slot] == p and st.turn[g] <= st.o_ex_turn[g, slot]:
+        if k == EXP_PLAY and st.obj[g, O_EX_PLAYER, slot] == p and st.gm[g, G_TURN] <= st.obj[g, O_EX_TURN, slot]:
             pass
-        elif k == EXP_WARP and st.turn[g] > st.o_ex_turn[g, slot]:
+        elif k == EXP_WARP and st.gm[g, G_TURN] > st.obj[g, O_EX_TURN, slot]:
             pass   # 702.185a: castable from exile on a later turn
         elif k == EXP_LINKED:
             j, ab = linked_source_nb(st, ct, g, slot)
-            if ab < 0 or st.o_ctrl[g, j] != p or (ct.a_ce_types[ab] & types) == 0:
+            if ab < 0 or st.obj[g, O_CTRL, j] != p or (ct.abil[ab, AB_CE_TYPES] & types) == 0:
                 return fail_nb(st, g, E_NO_PERMISSION, slot)
-            if ct.a_ce_yourturn[ab] != 0 and st.active[g] != p:
+            if ct.abil[ab, AB_CE_YOURTURN] != 0 and st.gm[g, G_ACTIVE] != p:
                 return fail_nb(st, g, E_TIMING, slot)
-            rmc = ct.a_ce_rmc[ab]
+            rmc = ct.abil[ab, AB_CE_RMC]
         else:
             return fail_nb(st, g, E_NO_PERMISSION, slot)
     else:
         return fail_nb(st, g, E_NO_PERMISSION, slot)
     if (types & T_INSTANT) == 0 and not sorcery_timing_nb(st, g, p):
         return fail_nb(st, g, E_TIMING, slot)
-    base = ct.c_cost[c]
+    base = ct.card[c, C_COST]
     if alt != 0:
         aa = find_ability_nb(ct, c, AK_ALT_COST)
         if aa < 0:
             return fail_nb(st, g, E_NO_PERMISSION, slot)
-        base = ct.a_cost[aa]
-    if x != 0 and ct.mc_x[base] == 0:
+        base = ct.abil[aa, AB_COST]
+    aa = find_ability_nb(ct, c, AK_ADD_COST)
+    x_in_cost = ct.mcost[base, MC_X] != 0
+    if aa >= 0:
+        for o in range(ct.abil[aa, AB_NACO]):
+            if ct.abil[aa, AB_ACO_KIND + o] == ACO_BLIGHT_X:
+                x_in_cost = True    # "blight X" is a cost with X (107.3a)
+    if x != 0 and not x_in_cost:
         return fail_nb(st, g, E_X_TOO_BIG, slot)
     ka = find_ability_nb(ct, c, AK_KICKER)
-    if kicks > 0 and (ka < 0 or (ct.a_multi[ka] == 0 and kicks > 1)):
+    if kicks > 0 and (ka < 0 or (ct.abil[ka, AB_MULTI] == 0 and kicks > 1)):
         return fail_nb(st, g, E_COST, slot)
     need = np.zeros(6, np.int64)
     hyb = np.zeros(16, np.int64)
     gen, nh = add_cost_nb(ct, base, x, 1, need, hyb, 0)
     if kicks > 0:
-        g2, nh = add_cost_nb(ct, ct.a_cost[ka], 0, kicks, need, hyb, nh)
+        g2, nh = add_cost_nb(ct, ct.abil[ka, AB_COST], 0, kicks, need, hyb, nh)
         gen += g2
     # 601.2b: additional costs announced
-    M = st.o_card.shape[1]
+    M = st.obj.shape[2]
     cands = np.empty(M, np.int32)
     ncands = blight_targets_nb(st, ct, g, p, cands)
     flags = 0
     blight_n = 0
-    aa = find_ability_nb(ct, c, AK_ADD_COST)
     if aa >= 0:
-        nopt = ct.a_naco[aa]
+        nopt = ct.abil[aa, AB_NACO]
         possible = np.zeros(2, np.uint8)
         for o in range(nopt):
-            kind = ct.a_aco_kind[aa, o]
+            kind = ct.abil[aa, AB_ACO_KIND + o]
             if kind == ACO_BLIGHT:
                 possible[o] = ncands > 0    # 701.68b
             elif kind == ACO_BLIGHT_X:
@@ -252,10 +258,10 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
             elif kind == ACO_MANA:
                 n2 = need.copy()
                 h2 = hyb.copy()
-                g3, nh3 = add_cost_nb(ct, ct.a_aco_cost[aa, o], 0, 1, n2, h2, nh)
+                g3, nh3 = add_cost_nb(ct, ct.abil[aa, AB_ACO_COST + o], 0, 1, n2, h2, nh)
                 possible[o] = pay_nb(st.p_pool[g, p], n2, gen + g3, h2, nh3, False)
         chosen = -1
-        if ct.a_optional[aa] != 0:
+        if ct.abil[aa, AB_OPTIONAL] != 0:
             if possible[0]:
                 s, yes = ask_yesno_nb(st, g, W_MAY, p)
                 if s != ST_OK:
@@ -270,7 +276,7 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
                     opts[n] = o
                     n += 1
             if n == 0:
-                if ct.a_aco_kind[aa, 0] == ACO_BLIGHT_X:
+                if ct.abil[aa, AB_ACO_KIND + 0] == ACO_BLIGHT_X:
                     return fail_nb(st, g, E_X_TOO_BIG, slot)
                 return fail_nb(st, g, E_COST, slot)
             s, v = ask_one_nb(st, g, ASK_INT, W_COST_OPTION, p, opts, n, True)
@@ -279,31 +285,31 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
             chosen = v
         if chosen >= 0:
             flags |= 1 | (chosen << 4)
-            kind = ct.a_aco_kind[aa, chosen]
+            kind = ct.abil[aa, AB_ACO_KIND + chosen]
             if kind == ACO_BLIGHT:
-                blight_n = ct.a_aco_n[aa, chosen]
+                blight_n = ct.abil[aa, AB_ACO_N + chosen]
             elif kind == ACO_BLIGHT_X:
                 blight_n = x
             elif kind == ACO_MANA:
-                g3, nh = add_cost_nb(ct, ct.a_aco_cost[aa, chosen], 0, 1, need, hyb, nh)
+                g3, nh = add_cost_nb(ct, ct.abil[aa, AB_ACO_COST + chosen], 0, 1, need, hyb, nh)
                 gen += g3
     if alt != 0:
         flags |= 2
     # 601.2c: targets
-    sa = ct.c_spell[c]
+    sa = ct.card[c, C_SPELL]
     tg = np.full(2, -1, np.int64)
     ntg = 0
-    if sa >= 0 and ct.a_ntgt[sa] > 0:
+    if sa >= 0 and ct.abil[sa, AB_NTGT] > 0:
         opts = np.empty(M + 2, np.int32)
-        for k in range(ct.a_ntgt[sa]):
-            n = target_options_nb(st, ct, g, ct.a_tgt[sa, k], slot, p, opts)
+        for k in range(ct.abil[sa, AB_NTGT]):
+            n = target_options_nb(st, ct, g, ct.abil[sa, AB_TGT + k], slot, p, opts)
             if n == 0:
                 return fail_nb(st, g, E_NO_TARGET, slot)
             s, t = ask_one_nb(st, g, ASK_OBJECT, W_TARGET, p, opts, n, True)
             if s != ST_OK:
                 return s
             tg[k] = t
-        ntg = ct.a_ntgt[sa]
+        ntg = ct.abil[sa, AB_NTGT]
     # 601.2f-h: the total cost is locked in and paid
     if not pay_nb(st.p_pool[g, p], need, gen, hyb, nh, False):
         return fail_nb(st, g, E_NOT_ENOUGH_MANA, slot)
@@ -318,8 +324,8 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
         total = 0
         n = 0
         for i in range(M):
-            if st.o_card[g, i] >= 0 and st.o_zone[g, i] == Z_BATTLEFIELD and \
-                    st.o_ctrl[g, i] == p and is_creature_nb(st, ct, g, i) and \
+            if st.obj[g, O_CARD, i] >= 0 and st.obj[g, O_ZONE, i] == Z_BATTLEFIELD and \
+                    st.obj[g, O_CTRL, i] == p and is_creature_nb(st, ct, g, i) and \
                     obj_has_counters_nb(st, g, i):
                 opts[n] = i
                 n += 1
@@ -345,22 +351,22 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
         if not done:
             return fail_nb(st, g, E_COST, slot)
     move_card_nb(st, g, slot, Z_STACK)
-    st.o_x[g, slot] = x
-    st.o_kicks[g, slot] = kicks
-    st.o_cflags[g, slot] = flags
+    st.obj[g, O_X, slot] = x
+    st.obj[g, O_KICKS, slot] = kicks
+    st.obj[g, O_CFLAGS, slot] = flags
     s, si = push_nb(st, g, SK_SPELL, slot, c, sa, p, x, kicks, flags)
     if s != ST_OK:
         return s
     for k in range(ntg):
         t = tg[k]
-        st.s_tgt[g, si, k] = t
-        st.s_tgt_oid[g, si, k] = st.o_oid[g, t] if t >= 0 else 0
-    st.s_ntgt[g, si] = ntg
+        st.stk[g, SI_TGT + k, si] = t
+        st.stk[g, SI_TOID + k, si] = st.obj[g, O_OID, t] if t >= 0 else 0
+    st.stk[g, SI_NTGT, si] = ntg
     # 601.2i: "when you cast" triggers
-    for a in range(ct.c_abil0[c], ct.c_abil0[c] + ct.c_nabil[c]):
-        if ct.a_kind[a] == AK_TRIGGER and ct.a_event[a] == EV_CAST:
-            s = queue_trigger_nb(st, g, a, slot, st.o_oid[g, slot], c, p, -1, -1, x,
-                                 st.o_rank[g, slot])
+    for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
+        if ct.abil[a, AB_KIND] == AK_TRIGGER and ct.abil[a, AB_EVENT] == EV_CAST:
+            s = queue_trigger_nb(st, g, a, slot, st.obj[g, O_OID, slot], c, p, -1, -1, x,
+                                 st.obj[g, O_RANK, slot])
             if s != ST_OK:
                 return s
     return ST_OK
@@ -370,46 +376,46 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
 def activate_nb(st, ct, g, slot, number):
     """Activate the card's activated ability `number` (printed order, mana abilities
     included); a mana ability resolves at once (605.3b)."""
-    c = st.o_card[g, slot]
+    c = st.obj[g, O_CARD, slot]
     a = -1
-    for b in range(ct.c_abil0[c], ct.c_abil0[c] + ct.c_nabil[c]):
-        if ct.a_actidx[b] == number:
+    for b in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
+        if ct.abil[b, AB_ACTIDX] == number:
             a = b
     if a < 0:
         return fail_nb(st, g, E_NO_ABILITY, number)
-    if st.o_zone[g, slot] != Z_BATTLEFIELD:
+    if st.obj[g, O_ZONE, slot] != Z_BATTLEFIELD:
         return fail_nb(st, g, E_NOT_IN_ZONE, slot)
-    if ct.a_kind[a] == AK_MANA:
+    if ct.abil[a, AB_KIND] == AK_MANA:
         return activate_mana_nb(st, ct, g, slot, a)
-    p = st.o_ctrl[g, slot]
-    if ct.a_sorcery[a] != 0 and not sorcery_timing_nb(st, g, p):
+    p = st.obj[g, O_CTRL, slot]
+    if ct.abil[a, AB_SORCERY] != 0 and not sorcery_timing_nb(st, g, p):
         return fail_nb(st, g, E_TIMING, slot)
     e = mana_cost_check_nb(st, ct, g, slot, a)
     if e != 0:
         return fail_nb(st, g, e, slot)
     need = np.zeros(6, np.int64)
     hyb = np.zeros(8, np.int64)
-    gen, nh = add_cost_nb(ct, ct.a_cost[a], 0, 1, need, hyb, 0)
+    gen, nh = add_cost_nb(ct, ct.abil[a, AB_COST], 0, 1, need, hyb, 0)
     if not pay_nb(st.p_pool[g, p], need, gen, hyb, nh, False):
         return fail_nb(st, g, E_NOT_ENOUGH_MANA, slot)
-    if ct.a_rmc_kind[a] >= 0 and st.o_counters[g, ct.a_rmc_kind[a], slot] < ct.a_rmc_n[a]:
+    if ct.abil[a, AB_RMC_KIND] >= 0 and st.o_counters[g, ct.abil[a, AB_RMC_KIND], slot] < ct.abil[a, AB_RMC_N]:
         return fail_nb(st, g, E_COST, slot)
-    M = st.o_card.shape[1]
+    M = st.obj.shape[2]
     cands = np.empty(M, np.int32)
     ncands = blight_targets_nb(st, ct, g, p, cands)
-    if ct.a_blight[a] > 0 and ncands == 0:
+    if ct.abil[a, AB_BLIGHT] > 0 and ncands == 0:
         return fail_nb(st, g, E_COST, slot)   # 701.68b
     tcands = np.empty(M, np.int32)
     ntc = 0
-    if ct.a_tapn[a] > 0:
+    if ct.abil[a, AB_TAPN] > 0:
         ntc = tap_candidates_nb(st, ct, g, slot, a, p, tcands)
-        if ntc < ct.a_tapn[a]:
+        if ntc < ct.abil[a, AB_TAPN]:
             return fail_nb(st, g, E_COST, slot)
     s, si = push_nb(st, g, SK_ACTIVATED, slot, c, a, p, 0, 0, 0)
     if s != ST_OK:
         return s
     # 602.2b: targets, then payment choices
-    if ct.a_ntgt[a] > 0:
+    if ct.abil[a, AB_NTGT] > 0:
         s, ok = choose_targets_nb(st, ct, g, si, a, slot, p)
         if s != ST_OK:
             return s
@@ -417,31 +423,31 @@ def activate_nb(st, ct, g, slot, number):
             return fail_nb(st, g, E_NO_TARGET, slot)
     chosen = np.empty(M, np.int32)
     nch = 0
-    if ct.a_tapn[a] > 0:
-        s, nch = ask_many_nb(st, g, ASK_OBJECTS, W_TAP_CREATURES, p, tcands, ntc, ct.a_tapn[a], ct.a_tapn[a], True,
+    if ct.abil[a, AB_TAPN] > 0:
+        s, nch = ask_many_nb(st, g, ASK_OBJECTS, W_TAP_CREATURES, p, tcands, ntc, ct.abil[a, AB_TAPN], ct.abil[a, AB_TAPN], True,
                              chosen)
         if s != ST_OK:
             return s
     blighted = -1
-    if ct.a_blight[a] > 0:
+    if ct.abil[a, AB_BLIGHT] > 0:
         s, blighted = ask_one_nb(st, g, ASK_OBJECT, W_BLIGHT, p, cands, ncands, True)
         if s != ST_OK:
             return s
     # pay
-    if ct.a_tap[a] != 0:
-        st.o_tapped[g, slot] = 1
-    if ct.a_untap[a] != 0:
-        st.o_tapped[g, slot] = 0
+    if ct.abil[a, AB_TAP] != 0:
+        st.obj[g, O_TAPPED, slot] = 1
+    if ct.abil[a, AB_UNTAP] != 0:
+        st.obj[g, O_TAPPED, slot] = 0
     pay_nb(st.p_pool[g, p], need, gen, hyb, nh, True)
     for k in range(nch):
-        st.o_tapped[g, chosen[k]] = 1
+        st.obj[g, O_TAPPED, chosen[k]] = 1
     if blighted >= 0:
-        put_counters_nb(st, g, blighted, CK_MINUS, ct.a_blight[a])
-    if ct.a_rmc_kind[a] >= 0:
-        st.o_counters[g, ct.a_rmc_kind[a], slot] -= ct.a_rmc_n[a]
+        put_counters_nb(st, g, blighted, CK_MINUS, ct.abil[a, AB_BLIGHT])
+    if ct.abil[a, AB_RMC_KIND] >= 0:
+        st.o_counters[g, ct.abil[a, AB_RMC_KIND], slot] -= ct.abil[a, AB_RMC_N]
     for k in range(st.s_lki.shape[2]):
         st.s_lki[g, si, k] = st.o_counters[g, k, slot]
-    if ct.a_sac_self[a] != 0:
+    if ct.abil[a, AB_SAC_SELF] != 0:
         s = leave_one_nb(st, ct, g, slot, Z_GRAVEYARD)
         if s != ST_OK:
             return s
@@ -451,67 +457,69 @@ def activate_nb(st, ct, g, slot, number):
 @kernel
 def resolve_top_nb(st, ct, g):
     """608: resolve the top object of the stack."""
-    n = st.stack_n[g]
+    n = st.gm[g, G_STACK_N]
     if n == 0:
         return fail_nb(st, g, E_STACK_EMPTY, 0)
     si = n - 1
-    kind = st.s_kind[g, si]
-    a = st.s_abil[g, si]
-    if kind == SK_TRIGGER and ct.a_cond[a] == COND_SELF_HAS_COUNTERS:
-        src = st.s_src[g, si]
-        if st.o_oid[g, src] != st.s_src_oid[g, si] or not obj_has_counters_nb(st, g, src):
-            st.stack_n[g] = si      # 603.4: the intervening "if" is false now
+    kind = st.stk[g, SI_KIND, si]
+    a = st.stk[g, SI_ABIL, si]
+    if kind == SK_TRIGGER and ct.abil[a, AB_COND] == COND_SELF_HAS_COUNTERS:
+        src = st.stk[g, SI_SRC, si]
+        if st.obj[g, O_OID, src] != st.stk[g, SI_SRC_OID, si] or not obj_has_counters_nb(st, g, src):
+            st.gm[g, G_STACK_N] = si      # 603.4: the intervening "if" is false now
             return ST_OK
-    nt = st.s_ntgt[g, si]
+    nt = st.stk[g, SI_NTGT, si]
     tgt_ok = np.zeros(2, np.bool_)
     any_ok = False
     for k in range(nt):
         tgt_ok[k] = target_legal_nb(st, ct, g, si, k)
         any_ok = any_ok or tgt_ok[k]
-    slot = st.s_src[g, si]
+    slot = st.stk[g, SI_SRC, si]
     if nt > 0 and not any_ok:   # 608.2b: every target illegal: it doesn't resolve
-        st.stack_n[g] = si
+        st.gm[g, G_STACK_N] = si
         if kind == SK_SPELL:
             move_card_nb(st, g, slot, Z_GRAVEYARD)
         return ST_OK
     if kind == SK_SPELL:
-        c = st.o_card[g, slot]
-        if (ct.c_types[c] & T_PERMANENT) != 0:
-            st.stack_n[g] = si
+        c = st.obj[g, O_CARD, slot]
+        if (ct.card[c, C_TYPES] & T_PERMANENT) != 0:
+            st.gm[g, G_STACK_N] = si
             slots = np.empty(1, np.int64)
             ctrls = np.empty(1, np.int64)
             slots[0] = slot
-            ctrls[0] = st.s_ctrl[g, si]
+            ctrls[0] = st.stk[g, SI_CTRL, si]
             s = enter_bf_nb(st, ct, g, slots, ctrls, 1, -1)
             if s != ST_OK:
                 return s
-            if (st.o_cflags[g, slot] & 2) != 0:   # warp: exile at the next end step
-                d = st.d_n[g]
-                if d >= st.d_abil.shape[1]:
+            if nt > 0:   # an Aura spell becomes attached to its target (303.4f)
+                st.obj[g, O_ATTACHED, slot] = st.stk[g, SI_TGT + 0, si]
+            if (st.obj[g, O_CFLAGS, slot] & 2) != 0:   # warp: exile at the next end step
+                d = st.gm[g, G_D_N]
+                if d >= st.dl.shape[2]:
                     return ST_CAPACITY
-                st.d_abil[g, d] = ct.meta[1]
-                st.d_obj[g, d] = slot
-                st.d_oid[g, d] = st.o_oid[g, slot]
-                st.d_ctrl[g, d] = st.s_ctrl[g, si]
-                st.d_n[g] = d + 1
+                st.dl[g, DI_ABIL, d] = ct.meta[1]
+                st.dl[g, DI_OBJ, d] = slot
+                st.dl[g, DI_OID, d] = st.obj[g, O_OID, slot]
+                st.dl[g, DI_CTRL, d] = st.stk[g, SI_CTRL, si]
+                st.gm[g, G_D_N] = d + 1
             return ST_OK
         s = run_ops_nb(st, ct, g, si, tgt_ok)
         if s != ST_OK:
             return s
-        st.stack_n[g] = si
+        st.gm[g, G_STACK_N] = si
         to_library = False
-        for o in range(ct.a_op0[a], ct.a_op0[a] + ct.a_nop[a]):
+        for o in range(ct.abil[a, AB_OP0], ct.abil[a, AB_OP0] + ct.abil[a, AB_NOP]):
             if ct.ops[o, 0] == OP_SHUFFLE_INTO_LIB:
                 to_library = True
-        if st.o_zone[g, slot] == Z_STACK:
+        if st.obj[g, O_ZONE, slot] == Z_STACK:
             if to_library:
                 lib_put_top_nb(st, g, slot)
-                shuffle_library_nb(st, g, st.o_owner[g, slot])
+                shuffle_library_nb(st, g, st.obj[g, O_OWNER, slot])
             else:
                 move_card_nb(st, g, slot, Z_GRAVEYARD)
         return ST_OK
     s = run_ops_nb(st, ct, g, si, tgt_ok)
     if s != ST_OK:
         return s
-    st.stack_n[g] = si
+    st.gm[g, G_STACK_N] = si
     return ST_OK

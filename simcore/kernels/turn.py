@@ -10,6 +10,7 @@ from ..consts import (AK_TRIGGER, ASK_CARDS, COND_SELF_HAS_COUNTERS, E_STACK_NOT
                       Z_BATTLEFIELD, Z_GRAVEYARD, Z_HAND)
 from .choice import ask_many_nb, fail_nb
 from .combat import combat_damage_nb, declare_attackers_nb, declare_blockers_nb
+from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .jit import kernel
 from .priority import settle_nb
 from .query import obj_has_counters_nb
@@ -26,19 +27,19 @@ def empty_pools_nb(st, g):
 @kernel
 def step_triggers_nb(st, ct, g, event):
     """Queue "at the beginning of ..." triggers; "your" steps are the active player's."""
-    for j in range(st.o_card.shape[1]):
-        c = st.o_card[g, j]
-        if c < 0 or st.o_zone[g, j] != Z_BATTLEFIELD:
+    for j in range(st.obj.shape[2]):
+        c = st.obj[g, O_CARD, j]
+        if c < 0 or st.obj[g, O_ZONE, j] != Z_BATTLEFIELD:
             continue
-        for a in range(ct.c_abil0[c], ct.c_abil0[c] + ct.c_nabil[c]):
-            if ct.a_kind[a] != AK_TRIGGER or ct.a_event[a] != event:
+        for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
+            if ct.abil[a, AB_KIND] != AK_TRIGGER or ct.abil[a, AB_EVENT] != event:
                 continue
-            if ct.a_whose[a] == 0 and st.o_ctrl[g, j] != st.active[g]:
+            if ct.abil[a, AB_WHOSE] == 0 and st.obj[g, O_CTRL, j] != st.gm[g, G_ACTIVE]:
                 continue
-            if ct.a_cond[a] == COND_SELF_HAS_COUNTERS and not obj_has_counters_nb(st, g, j):
+            if ct.abil[a, AB_COND] == COND_SELF_HAS_COUNTERS and not obj_has_counters_nb(st, g, j):
                 continue   # 603.4: intervening "if"
-            s = queue_trigger_nb(st, g, a, j, st.o_oid[g, j], c, st.o_ctrl[g, j], -1, -1, 0,
-                                 st.o_rank[g, j])
+            s = queue_trigger_nb(st, g, a, j, st.obj[g, O_OID, j], c, st.obj[g, O_CTRL, j], -1, -1, 0,
+                                 st.obj[g, O_RANK, j])
             if s != ST_OK:
                 return s
     return ST_OK
@@ -47,26 +48,26 @@ def step_triggers_nb(st, ct, g, event):
 @kernel
 def delayed_end_step_nb(st, g):
     """Delayed triggers waiting for the next end step (warp) trigger now, once."""
-    for d in range(st.d_n[g]):
-        i = st.d_obj[g, d]
-        s = queue_trigger_nb(st, g, st.d_abil[g, d], i, st.d_oid[g, d], st.o_card[g, i],
-                             st.d_ctrl[g, d], i, st.o_card[g, i], 0, st.o_rank[g, i])
+    for d in range(st.gm[g, G_D_N]):
+        i = st.dl[g, DI_OBJ, d]
+        s = queue_trigger_nb(st, g, st.dl[g, DI_ABIL, d], i, st.dl[g, DI_OID, d], st.obj[g, O_CARD, i],
+                             st.dl[g, DI_CTRL, d], i, st.obj[g, O_CARD, i], 0, st.obj[g, O_RANK, i])
         if s != ST_OK:
             return s
-        st.q_subj_oid[g, st.q_n[g] - 1] = st.d_oid[g, d]
-    st.d_n[g] = 0
+        st.pq[g, QI_SUBJ_OID, st.gm[g, G_Q_N] - 1] = st.dl[g, DI_OID, d]
+    st.gm[g, G_D_N] = 0
     return ST_OK
 
 
 @kernel
 def cleanup_nb(st, ct, g):
     """514.1: discard to seven; 514.2: damage wears off, "until end of turn" effects end."""
-    p = st.active[g]
-    M = st.o_card.shape[1]
+    p = st.gm[g, G_ACTIVE]
+    M = st.obj.shape[2]
     hand = np.empty(M, np.int32)
     n = 0
     for i in range(M):
-        if st.o_card[g, i] >= 0 and st.o_zone[g, i] == Z_HAND and st.o_owner[g, i] == p:
+        if st.obj[g, O_CARD, i] >= 0 and st.obj[g, O_ZONE, i] == Z_HAND and st.obj[g, O_OWNER, i] == p:
             hand[n] = i
             n += 1
     if n > 7:
@@ -77,31 +78,31 @@ def cleanup_nb(st, ct, g):
         for k in range(m):
             move_card_nb(st, g, out[k], Z_GRAVEYARD)
     for i in range(M):
-        st.o_damage[g, i] = 0
-        st.o_eot_types[g, i] = 0
-        st.o_eot_p[g, i] = -999
-        st.o_eot_t[g, i] = -999
-        st.o_eot_chg[g, i] = 0
-        st.o_eot_pp[g, i] = 0
-        st.o_eot_tt[g, i] = 0
+        st.obj[g, O_DAMAGE, i] = 0
+        st.obj[g, O_EOT_TYPES, i] = 0
+        st.obj[g, O_EOT_P, i] = -999
+        st.obj[g, O_EOT_T, i] = -999
+        st.obj[g, O_EOT_CHG, i] = 0
+        st.obj[g, O_EOT_PP, i] = 0
+        st.obj[g, O_EOT_TT, i] = 0
     return ST_OK
 
 
 @kernel
 def begin_step_nb(st, ct, g):
     """Turn-based actions as a step begins, and its "at the beginning of" triggers."""
-    s = st.step[g]
-    p = st.active[g]
+    s = st.gm[g, G_STEP]
+    p = st.gm[g, G_ACTIVE]
     if s == S_UNTAP:
-        for i in range(st.o_card.shape[1]):
-            if st.o_card[g, i] >= 0 and st.o_zone[g, i] == Z_BATTLEFIELD and st.o_ctrl[g, i] == p:
-                st.o_tapped[g, i] = 0     # 502.3
-                st.o_sick[g, i] = 0       # controlled since this turn began (302.6)
+        for i in range(st.obj.shape[2]):
+            if st.obj[g, O_CARD, i] >= 0 and st.obj[g, O_ZONE, i] == Z_BATTLEFIELD and st.obj[g, O_CTRL, i] == p:
+                st.obj[g, O_TAPPED, i] = 0     # 502.3
+                st.obj[g, O_SICK, i] = 0       # controlled since this turn began (302.6)
         return ST_OK
     if s == S_UPKEEP:
         return step_triggers_nb(st, ct, g, EV_UPKEEP)
     if s == S_DRAW:
-        if st.turn[g] != 1:               # 103.8a: the first turn's draw is skipped
+        if st.gm[g, G_TURN] != 1:               # 103.8a: the first turn's draw is skipped
             draw_nb(st, g, p, 1)
         return ST_OK
     if s == S_BEGIN_COMBAT:
@@ -122,22 +123,22 @@ def begin_step_nb(st, ct, g):
 def next_step_nb(st, ct, g):
     """End the current step (mana empties, 500.5) and begin the next one."""
     empty_pools_nb(st, g)
-    s = st.step[g]
+    s = st.gm[g, G_STEP]
     if s == S_END_COMBAT:
-        for i in range(st.o_card.shape[1]):
-            st.o_attacking[g, i] = 0
-            st.o_blocking[g, i] = -1
-        st.any_attackers[g] = 0
+        for i in range(st.obj.shape[2]):
+            st.obj[g, O_ATTACKING, i] = 0
+            st.obj[g, O_BLOCKING, i] = -1
+        st.gm[g, G_ANY_ATTACKERS] = 0
     if s == S_CLEANUP:
-        st.turn[g] += 1
-        st.active[g] = 1 - st.active[g]
-        st.step[g] = S_UNTAP
-        st.p_lands[g, 0] = 0
-        st.p_lands[g, 1] = 0
-    elif s == S_DECLARE_ATTACKERS and st.any_attackers[g] == 0:
-        st.step[g] = S_END_COMBAT         # 508.8: no attackers, no blockers or damage step
+        st.gm[g, G_TURN] += 1
+        st.gm[g, G_ACTIVE] = 1 - st.gm[g, G_ACTIVE]
+        st.gm[g, G_STEP] = S_UNTAP
+        st.pl[g, PL_LANDS, 0] = 0
+        st.pl[g, PL_LANDS, 1] = 0
+    elif s == S_DECLARE_ATTACKERS and st.gm[g, G_ANY_ATTACKERS] == 0:
+        st.gm[g, G_STEP] = S_END_COMBAT         # 508.8: no attackers, no blockers or damage step
     else:
-        st.step[g] = s + 1
+        st.gm[g, G_STEP] = s + 1
     return begin_step_nb(st, ct, g)
 
 
@@ -145,29 +146,29 @@ def next_step_nb(st, ct, g):
 def advance_nb(st, ct, g, to, to_turn):
     """All players pass until step `to` begins (of turn `to_turn`, or the next time).
     Stops early when the game ends or a triggered ability goes on the stack."""
-    if st.winner[g] >= 0:
+    if st.gm[g, G_WINNER] >= 0:
         return ST_OK
-    if st.stack_n[g] > 0:
+    if st.gm[g, G_STACK_N] > 0:
         return fail_nb(st, g, E_STACK_NOT_EMPTY, 0)
     for _ in range(400):
-        prev = st.step[g]
+        prev = st.gm[g, G_STEP]
         s = next_step_nb(st, ct, g)
         if s != ST_OK:
             return s
         s = settle_nb(st, ct, g)
         if s != ST_OK:
             return s
-        if st.winner[g] >= 0:
+        if st.gm[g, G_WINNER] >= 0:
             return ST_OK
-        here = st.step[g] == to
-        if prev == S_DECLARE_ATTACKERS and st.step[g] == S_END_COMBAT and \
+        here = st.gm[g, G_STEP] == to
+        if prev == S_DECLARE_ATTACKERS and st.gm[g, G_STEP] == S_END_COMBAT and \
                 (to == S_DECLARE_BLOCKERS or to == S_COMBAT_DAMAGE):
             here = True   # a skipped step: stop at the next step that happens
-        if here and (to_turn < 0 or st.turn[g] == to_turn):
+        if here and (to_turn < 0 or st.gm[g, G_TURN] == to_turn):
             return ST_OK
-        if st.stack_n[g] > 0:
+        if st.gm[g, G_STACK_N] > 0:
             return ST_OK
-        if to_turn >= 0 and st.turn[g] > to_turn:
+        if to_turn >= 0 and st.gm[g, G_TURN] > to_turn:
             return fail_nb(st, g, E_STEP, to)
     return fail_nb(st, g, E_STEP, to)
 
@@ -175,32 +176,32 @@ def advance_nb(st, ct, g, to, to_turn):
 @kernel
 def attack_nb(st, ct, g, slots, n):
     """Advance into the declare attackers step and declare `slots` as attackers."""
-    if st.stack_n[g] > 0:
+    if st.gm[g, G_STACK_N] > 0:
         return fail_nb(st, g, E_STACK_NOT_EMPTY, 0)
-    if st.step[g] > S_BEGIN_COMBAT or st.step[g] < S_UNTAP:
+    if st.gm[g, G_STEP] > S_BEGIN_COMBAT or st.gm[g, G_STEP] < S_UNTAP:
         return fail_nb(st, g, E_STEP, S_DECLARE_ATTACKERS)
-    while st.step[g] < S_BEGIN_COMBAT:
+    while st.gm[g, G_STEP] < S_BEGIN_COMBAT:
         s = next_step_nb(st, ct, g)
         if s != ST_OK:
             return s
         s = settle_nb(st, ct, g)
         if s != ST_OK:
             return s
-        if st.stack_n[g] > 0:
+        if st.gm[g, G_STACK_N] > 0:
             return fail_nb(st, g, E_TRIGGER_IN_WAY, 0)
-        if st.winner[g] >= 0:
+        if st.gm[g, G_WINNER] >= 0:
             return ST_OK
     empty_pools_nb(st, g)
-    st.step[g] = S_DECLARE_ATTACKERS
+    st.gm[g, G_STEP] = S_DECLARE_ATTACKERS
     return declare_attackers_nb(st, ct, g, slots, n)
 
 
 @kernel
 def block_nb(st, ct, g, blockers, attackers, n):
-    if st.stack_n[g] > 0:
+    if st.gm[g, G_STACK_N] > 0:
         return fail_nb(st, g, E_STACK_NOT_EMPTY, 0)
-    if st.step[g] != S_DECLARE_ATTACKERS or st.any_attackers[g] == 0:
+    if st.gm[g, G_STEP] != S_DECLARE_ATTACKERS or st.gm[g, G_ANY_ATTACKERS] == 0:
         return fail_nb(st, g, E_STEP, S_DECLARE_BLOCKERS)
     empty_pools_nb(st, g)
-    st.step[g] = S_DECLARE_BLOCKERS
+    st.gm[g, G_STEP] = S_DECLARE_BLOCKERS
     return declare_blockers_nb(st, ct, g, blockers, attackers, n)

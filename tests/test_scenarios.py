@@ -1,0 +1,55 @@
+"""Every rules scenario, public (../shared/scenarios) and the project's own (tests/scenarios),
+through the same kernels the engine uses: one pytest case per scenario."""
+from pathlib import Path
+
+import pytest
+
+from simcore.scenario import Failed, Malformed, Runner, load_scenarios, make_pool_for
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared" / "scenarios"
+OWN = ROOT / "tests" / "scenarios"
+PATHS = [p for p in (SHARED, OWN) if p.exists()]
+ITEMS = load_scenarios(PATHS)
+POOL = make_pool_for(ITEMS)
+
+
+def _id(item):
+    f, s = item
+    name = s.get("name", "?") if isinstance(s, dict) else "malformed"
+    return f"{Path(f).stem}: {name}"
+
+
+@pytest.mark.parametrize("item", ITEMS, ids=[_id(i) for i in ITEMS])
+def test_scenario(item):
+    f, s = item
+    assert not isinstance(s, Malformed), str(s)
+    r = Runner(POOL, f, s)
+    try:
+        r.run()
+    except Failed as e:
+        pytest.fail(f"{r.name}: {e}")
+    except Malformed as e:
+        pytest.fail(f"malformed: {e}")
+
+
+def test_public_scenarios_present():
+    """The public suite must be found beside the checkout (CI copies ../shared)."""
+    assert SHARED.exists(), f"{SHARED} is missing"
+    assert sum(1 for f, _ in ITEMS if str(f).startswith(str(SHARED))) >= 72
+
+
+def test_every_builtin_card_has_its_own_scenario_file():
+    names = [n for n in POOL.names if not POOL.defs[n].get("token")]
+    files = {p.stem for p in (OWN / "cards").glob("*.toml")}
+    missing = [n for n in names if Path(POOL.defs[n]["_file"]).stem not in files]
+    assert not missing, f"cards without a scenario file in tests/scenarios/cards: {missing}"
+
+
+def test_user_cards_and_scenarios_with_cards_flag(capsys):
+    """--cards DIR adds a user's card folder; scenarios can use those cards."""
+    from simcore.scenario import run_scenarios
+    custom = ROOT / "tests" / "custom"
+    passed, failed, malformed = run_scenarios([custom / "scenarios"], [custom / "cards"])
+    out = capsys.readouterr().out
+    assert (passed, failed, malformed) == (3, 0, 0), out
