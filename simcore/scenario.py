@@ -633,8 +633,9 @@ def make_pool_for(items, card_dirs=()):
     return make_pool(card_dirs, sorted(kinds))
 
 
-def run_scenarios(paths, card_dirs=(), out=sys.stdout):
+def run_scenarios(paths, card_dirs=(), out=None):
     """Run every scenario; returns (passed, failed, malformed)."""
+    out = out or sys.stdout
     items = load_scenarios(paths)
     pool = make_pool_for(items, card_dirs)
     passed = failed = malformed = 0

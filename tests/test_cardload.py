@@ -211,7 +211,7 @@ def test_bad_top_level(tmp_path, extra, key, what):
 def test_unknown_key(tmp_path):
     p = write(tmp_path, GOOD + "flavour = 'x'\n")
     assert error_of(p) == f"{p}: card 'Foo': key 'flavour': unknown key (allowed here: " \
-        "abilities, ai, colors, cost, keywords, name, power, subtypes, supertypes, text, " \
+        "abilities, ai, colors, cost, enchant, keywords, name, power, subtypes, supertypes, text, " \
         "token, toughness, types)"
 
 
