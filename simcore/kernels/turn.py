@@ -14,7 +14,7 @@ from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .jit import kernel
 from .priority import settle_nb
 from .query import obj_has_counters_nb
-from .zones import draw_nb, move_card_nb, queue_trigger_nb
+from .zones import draw_nb, end_eot_effects_nb, move_card_nb, queue_trigger_nb
 
 
 @kernel
@@ -79,12 +79,7 @@ def cleanup_nb(st, ct, g):
             move_card_nb(st, g, out[k], Z_GRAVEYARD)
     for i in range(M):
         st.obj[g, O_DAMAGE, i] = 0
-        st.obj[g, O_EOT_TYPES, i] = 0
-        st.obj[g, O_EOT_P, i] = -999
-        st.obj[g, O_EOT_T, i] = -999
-        st.obj[g, O_EOT_CHG, i] = 0
-        st.obj[g, O_EOT_PP, i] = 0
-        st.obj[g, O_EOT_TT, i] = 0
+        end_eot_effects_nb(st, g, i)
     return ST_OK
 
 

@@ -14,6 +14,17 @@ from .query import is_creature_nb, matches_filter_nb, obj_has_counters_nb
 
 
 @kernel
+def end_eot_effects_nb(st, g, i):
+    """"Until end of turn" effects on object i end (514.2; also on leaving, 400.7)."""
+    st.obj[g, O_EOT_TYPES, i] = 0
+    st.obj[g, O_EOT_P, i] = -999
+    st.obj[g, O_EOT_T, i] = -999
+    st.obj[g, O_EOT_CHG, i] = 0
+    st.obj[g, O_EOT_PP, i] = 0
+    st.obj[g, O_EOT_TT, i] = 0
+
+
+@kernel
 def set_zone_nb(st, g, i, zone, ctrl):
     """Move object i to `zone`: it becomes a new object with fresh state (400.7, 122.2)."""
     st.obj[g, O_ZONE, i] = zone
@@ -28,12 +39,7 @@ def set_zone_nb(st, g, i, zone, ctrl):
     st.obj[g, O_DAMAGE, i] = 0
     st.obj[g, O_DTDMG, i] = 0
     st.obj[g, O_ATTACHED, i] = -1
-    st.obj[g, O_EOT_TYPES, i] = 0
-    st.obj[g, O_EOT_P, i] = -999
-    st.obj[g, O_EOT_T, i] = -999
-    st.obj[g, O_EOT_CHG, i] = 0
-    st.obj[g, O_EOT_PP, i] = 0
-    st.obj[g, O_EOT_TT, i] = 0
+    end_eot_effects_nb(st, g, i)
     st.obj[g, O_ATTACKING, i] = 0
     st.obj[g, O_BLOCKING, i] = -1
     st.obj[g, O_EX_KIND, i] = 0
