@@ -2,9 +2,10 @@
 
 Two compile-time measures (cold compile of the rules core, measured on this 2-core machine):
 - numba specialises a callee for every literal int argument (`fail_nb(st, g, E_TAPPED, i)`
-  and `fail_nb(st, g, E_SICK, i)` were two compiles; 263 specialisations in all). Our
-  dispatchers drop literal types before choosing an overload, so each kernel compiles once per
-  real type signature.
+  and `fail_nb(st, g, E_SICK, i)` were two compiles) and for every integer width (a slot read
+  from an int32 plane or computed as int64): 263 specialisations in all. Our dispatchers
+  drop literal types and widen integer scalars to int64 before choosing an overload, so each
+  kernel compiles about once.
 - `kernel` functions are only called from other kernels, so they get no CPython wrapper;
   `entry` functions are the ones Python calls.
 """
@@ -13,14 +14,21 @@ from numba import njit, types
 _OPTIONS = dict(cache=True, nogil=True)
 
 
+def _widen(t):
+    t = types.unliteral(t)
+    if isinstance(t, types.Integer) and t.bitwidth < 64:
+        return types.int64
+    return t
+
+
 def _unliteral_dispatch(dispatcher):
     base = getattr(type(dispatcher), "get_call_template", None)
     if base is None:       # NUMBA_DISABLE_JIT=1: a plain Python function
         return dispatcher
 
     def get_call_template(args, kws):
-        args = tuple(types.unliteral(a) for a in args)
-        kws = {k: types.unliteral(v) for k, v in kws.items()}
+        args = tuple(_widen(a) for a in args)
+        kws = {k: _widen(v) for k, v in kws.items()}
         return base(dispatcher, args, kws)
 
     dispatcher.get_call_template = get_call_template
