@@ -52,6 +52,7 @@ FIELD_DOCS = dict([
     ('p_drew_empty', '1 = drew from an empty library since the last SBA check'),
     ('p_lost', '1 = has lost the game'),
     ('lib_n', 'library size'),
+    ('p_mulligans', 'mulligans taken (103.5)'),
     # gm
     ('turn', 'turn number, from 1'),
     ('active', 'active player'),

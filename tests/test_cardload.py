@@ -15,7 +15,8 @@ from simcore.cardload import (
 from simcore.errors import PlaytestError
 from simcore.manastr import parse_mana
 
-# Every card of ../shared/CARDS.md (kept here explicitly: parsing the markdown is fragile).
+# Every built-in card: those of ../shared/CARDS.md (kept here explicitly: parsing the markdown
+# is fragile), then the ones added for the example decks.
 CARDS_MD = [
     "Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Reflecting Pool",
     "Exotic Orchard", "Graven Cairns", "Meteor Crater", "Dryad Arbor", "Mutavault",
@@ -29,6 +30,11 @@ CARDS_MD = [
     "High Perfect Morcant", "Burning Curiosity", "Bogslither's Embrace", "Gristle Glutton",
     "Soul Immolation", "Sourbread Auntie", "Dawnhand Dissident",
     "Grizzly Bears", "Lightning Bolt", "Elvish Promenade",
+    # not in CARDS.md: added for the example decks (issue 3, item 7)
+    "Raging Goblin", "Goblin Arsonist", "Gray Ogre", "Hill Giant", "Shock", "Lava Axe",
+    "Centaur Courser", "Trained Armodon", "Craw Wurm", "Giant Spider", "Elvish Warrior",
+    "Elvish Visionary", "Divination", "Murder", "Walking Corpse", "Savannah Lions",
+    "Serra Angel",
 ]
 TOKENS = ["Thopter", "Goblin", "Elf Warrior"]
 

@@ -1,0 +1,90 @@
+"""Starting games (CR 103): decks into libraries, shuffling with each game's own random
+stream, the starting player, opening hands, and the London mulligan (103.5)."""
+import numpy as np
+
+from ..consts import ST_CAPACITY, ST_ILLEGAL, ST_OK, Z_HAND, Z_LIBRARY
+from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
+from .jit import entry, kernel
+from .rng import rand_below_nb, shuffle_library_nb, splitmix64_nb
+from .zones import draw_nb, lib_put_bottom_nb, set_zone_nb
+
+
+@kernel
+def game_seed_nb(base, game):
+    """Game `game`'s random state from the run's base seed: depends on nothing else, so a
+    game plays the same whatever the batch size, chunking or thread count."""
+    s, r = splitmix64_nb(base ^ (np.uint64(game) * np.uint64(0xD1B54A32D192ED03)))
+    s, r = splitmix64_nb(r)
+    return r
+
+
+@kernel
+def load_deck_nb(st, g, p, deck):
+    """Put player p's deck (card ids) into their library, in order, as new objects."""
+    M = st.obj.shape[2]
+    n = 0
+    for i in range(M):
+        if n == deck.shape[0]:
+            break
+        if st.obj[g, O_CARD, i] >= 0:
+            continue
+        st.obj[g, O_CARD, i] = deck[n]
+        st.obj[g, O_OWNER, i] = p
+        st.obj[g, O_TOKEN, i] = 0
+        set_zone_nb(st, g, i, Z_LIBRARY, p)
+        st.lib[g, p, st.pl[g, PL_LIB_N, p]] = i
+        st.pl[g, PL_LIB_N, p] += 1
+        n += 1
+    return ST_OK if n == deck.shape[0] else ST_CAPACITY
+
+
+@entry
+def start_games_nb(st, ct, deck0, deck1, base_seed, first, game0, opening):
+    """Set up every game of the batch: game g is game number game0 + g of the run.
+    first[g]: the starting player (103.1), -1 for a random one. deck1 empty: a goldfish game with no opponent's
+    library. Each player shuffles (103.3) and draws `opening` cards (103.5)."""
+    n = st.gm.shape[0]
+    status = ST_OK
+    for g in range(n):
+        st.rng[g] = game_seed_nb(base_seed, game0 + g)
+        f = first[g]
+        if f < 0:                      # decided at random, from the game's own stream
+            f = rand_below_nb(st, g, 2)
+        st.gm[g, G_FIRST] = f
+        st.gm[g, G_ACTIVE] = f
+        st.gm[g, G_TURN] = 1
+        st.gm[g, G_STEP] = 3
+        st.gm[g, G_WINNER] = -1
+        if load_deck_nb(st, g, 0, deck0) != ST_OK or load_deck_nb(st, g, 1, deck1) != ST_OK:
+            status = ST_CAPACITY
+            continue
+        for p in range(2):
+            shuffle_library_nb(st, g, p)
+            draw_nb(st, g, p, opening)
+    return status
+
+
+@entry
+def mulligan_nb(st, g, p, opening):
+    """London mulligan (103.5): shuffle the hand into the library and draw a new hand; the
+    cards to put on the bottom are chosen afterwards (bottom_card_nb)."""
+    M = st.obj.shape[2]
+    for i in range(M):
+        if st.obj[g, O_CARD, i] >= 0 and st.obj[g, O_ZONE, i] == Z_HAND and \
+                st.obj[g, O_OWNER, i] == p:
+            set_zone_nb(st, g, i, Z_LIBRARY, p)
+            st.lib[g, p, st.pl[g, PL_LIB_N, p]] = i
+            st.pl[g, PL_LIB_N, p] += 1
+    shuffle_library_nb(st, g, p)
+    draw_nb(st, g, p, opening)
+    st.pl[g, PL_MULLIGANS, p] += 1
+    return ST_OK
+
+
+@entry
+def bottom_card_nb(st, g, slot):
+    """Put a card from its owner's hand on the bottom of their library."""
+    if st.obj[g, O_ZONE, slot] != Z_HAND:
+        return ST_ILLEGAL
+    lib_put_bottom_nb(st, g, slot)
+    return ST_OK

@@ -1,0 +1,307 @@
+"""Deck lists (simcore.decks): MTGO/Arena text, Forge .dck, the example decks."""
+
+from pathlib import Path
+
+import pytest
+
+from simcore.compile import make_pool
+from simcore.decks import (Deck, deck_counts, known_names, load_deck, parse_deck_text,
+                           validate_constructed)
+from simcore.errors import PlaytestError
+
+ROOT = Path(__file__).resolve().parents[1]
+DECKS = ROOT / "examples" / "decks"
+TEXT_DECKS = ["elves_morcant.txt", "counters_ozolith.txt", "goblins_burn_blight.txt",
+              "mono_green_curve.txt"]
+
+
+@pytest.fixture(scope="module")
+def pool():
+    return make_pool()
+
+
+@pytest.fixture(scope="module")
+def names(pool):
+    return known_names(pool)[0]
+
+
+def parse(text, names, source="test.txt"):
+    return parse_deck_text(text, source, names)
+
+
+# ----------------------------------------------------------------------------- example decks
+
+@pytest.mark.parametrize("file", TEXT_DECKS + ["mono_green_curve.dck"])
+def test_example_deck_is_60_known_cards(pool, names, file):
+    deck = load_deck(DECKS / file, names)
+    assert deck.size == sum(deck_counts(deck).values()) == 60
+    for name, n in deck.main + deck.sideboard:
+        assert name in pool.defs and not pool.defs[name].get("token"), name
+        assert n >= 1
+    assert validate_constructed(deck) == []
+    lands = sum(n for name, n in deck.main if "Land" in pool.defs[name]["types"])
+    assert 21 <= lands <= 24, lands
+
+
+def test_all_example_decks_listed():
+    assert sorted(p.name for p in DECKS.glob("*.txt")) == sorted(TEXT_DECKS)
+
+
+@pytest.mark.parametrize("file", TEXT_DECKS)
+def test_example_text_deck_starts_with_a_comment(file):
+    first = (DECKS / file).read_text().splitlines()[0]
+    assert first.startswith(("//", "#")) and len(first) > 20
+
+
+def test_example_decks_use_their_headline_cards(names):
+    def has(file, card):
+        return card in deck_counts(load_deck(DECKS / file, names))
+    assert has("elves_morcant.txt", "High Perfect Morcant")
+    assert has("counters_ozolith.txt", "Broodguard Elite")
+    assert has("counters_ozolith.txt", "The Ozolith")
+    assert has("goblins_burn_blight.txt", "Sourbread Auntie")
+    assert has("goblins_burn_blight.txt", "Lightning Bolt")
+    assert has("mono_green_curve.txt", "Craw Wurm")
+
+
+def test_mono_green_is_mono_green(pool, names):
+    deck = load_deck(DECKS / "mono_green_curve.txt", names)
+    for name, _ in deck.main:
+        cost = pool.defs[name].get("cost", "")
+        assert not any("{" + c in cost for c in "WUBR"), name
+
+
+def test_mono_green_dck_and_txt_have_the_same_cards(pool):
+    txt = load_deck(DECKS / "mono_green_curve.txt", pool)
+    dck = load_deck(DECKS / "mono_green_curve.dck", pool)
+    assert deck_counts(txt) == deck_counts(dck)
+    assert txt.main == dck.main
+    assert dck.sideboard == []
+    assert dck.name == txt.name == "mono_green_curve"
+
+
+def test_example_decks_are_castable_in_their_colours(pool, names):
+    """Every coloured mana symbol of a main-deck spell is one the deck's lands can make."""
+    letters = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+    for file in TEXT_DECKS:
+        deck = load_deck(DECKS / file, names)
+        made = {letters[n] for n, _ in deck.main if n in letters}
+        for name, _ in deck.main:
+            cost = pool.defs[name].get("cost", "")
+            for sym in "WUBRG":
+                if "{" + sym + "}" in cost:
+                    assert sym in made, (file, name)
+
+
+# ----------------------------------------------------------------------------- text format
+
+def test_plain_counts_and_x_counts(names):
+    deck = parse("4 Llanowar Elves\n4x Elvish Mystic\n2 X Grizzly Bears\n20 Forest\n", names)
+    assert deck.main == [("Llanowar Elves", 4), ("Elvish Mystic", 4), ("Grizzly Bears", 2),
+                         ("Forest", 20)]
+    assert deck.sideboard == []
+    assert isinstance(deck, Deck) and deck.name == "test" and deck.file == "test.txt"
+
+
+def test_set_codes_and_collector_numbers_are_ignored(names):
+    deck = parse("1 Forest (M19) 280\n1 Forest [M19]\n2 Llanowar Elves (DOM)\n"
+                 "1 Shock (M19) 156\n1 Murder [M20:108]\n", names)
+    assert deck.main == [("Forest", 2), ("Llanowar Elves", 2), ("Shock", 1), ("Murder", 1)]
+
+
+def test_deck_and_sideboard_headers_any_case(names):
+    text = "deck\n4 Llanowar Elves\n\n\nSIDEBOARD\n2 Murder\n\nsideboard:\n1 Shock\n"
+    deck = parse(text, names)
+    assert deck.main == [("Llanowar Elves", 4)]
+    assert deck.sideboard == [("Murder", 2), ("Shock", 1)]
+
+
+def test_blank_lines_before_main_ignored_with_headers(names):
+    deck = parse("\n\nDeck\n\n4 Llanowar Elves\n\n4 Forest\nSideboard\n1 Shock\n", names)
+    assert deck.main == [("Llanowar Elves", 4), ("Forest", 4)]
+    assert deck.sideboard == [("Shock", 1)]
+
+
+def test_commander_and_companion_go_to_the_sideboard(names):
+    text = ("Commander\n1 High Perfect Morcant\n\nCompanion\n1 Young Wolf\n\n"
+            "Deck\n4 Llanowar Elves\n")
+    deck = parse(text, names)
+    assert deck.main == [("Llanowar Elves", 4)]
+    assert deck.sideboard == [("High Perfect Morcant", 1), ("Young Wolf", 1)]
+
+
+def test_mtgo_blank_line_starts_the_sideboard(names):
+    deck = parse("\n\n4 Llanowar Elves\n20 Forest\n\n2 Murder\n\n1 Shock\n", names)
+    assert deck.main == [("Llanowar Elves", 4), ("Forest", 20)]
+    assert deck.sideboard == [("Murder", 2), ("Shock", 1)]
+
+
+def test_comments_are_ignored(names):
+    text = ("// my deck\n# a comment\n4 Llanowar Elves\n  // indented comment\n"
+            "# 3 Not A Card\n4 Forest\n")
+    deck = parse(text, names)
+    assert deck.main == [("Llanowar Elves", 4), ("Forest", 4)]
+
+
+def test_comment_between_main_and_blank_keeps_main(names):
+    deck = parse("// plan\n\n4 Llanowar Elves\n// lands\n4 Forest\n", names)
+    assert deck.main == [("Llanowar Elves", 4), ("Forest", 4)]
+
+
+def test_name_matching_case_and_curly_apostrophe(names):
+    deck = parse("1 llanowar elves\n1 BOGSLITHER\u2019S EMBRACE\n1 atraxa, praetors\u2019 voice\n"
+                 "1 Black Sun's Zenith\n", names)
+    assert deck.main == [("Llanowar Elves", 1), ("Bogslither's Embrace", 1),
+                         ("Atraxa, Praetors' Voice", 1), ("Black Sun's Zenith", 1)]
+
+
+def test_same_card_twice_is_merged_in_first_position(names):
+    deck = parse("2 Shock\n4 Forest\n2 Shock\n", names)
+    assert deck.main == [("Shock", 4), ("Forest", 4)]
+    assert deck_counts(deck) == {"Shock": 4, "Forest": 4}
+
+
+def test_arena_about_section_names_the_deck(names):
+    deck = parse("About\nName Green Stompy\n\nDeck\n4 Llanowar Elves\n", names)
+    assert deck.name == "Green Stompy"
+    assert deck.main == [("Llanowar Elves", 4)]
+
+
+def test_windows_line_endings_and_bom(names, tmp_path):
+    p = tmp_path / "crlf.txt"
+    p.write_bytes("\ufeff4 Llanowar Elves\r\n4 Forest\r\n\r\n1 Shock\r\n".encode("utf-8"))
+    deck = load_deck(p, names)
+    assert deck.main == [("Llanowar Elves", 4), ("Forest", 4)]
+    assert deck.sideboard == [("Shock", 1)]
+    assert deck.name == "crlf"
+
+
+# ----------------------------------------------------------------------------- Forge .dck
+
+def test_forge_dck(names):
+    text = ("[metadata]\nName=Elf Stompy\nDescription=test\n[Main]\n4 Llanowar Elves|M19\n"
+            "2 Elvish Mystic|M14|1\n18 Forest\n[Sideboard]\n2 Murder|M20\n")
+    deck = parse_deck_text(text, "decks/x.dck", names)
+    assert deck.name == "Elf Stompy"
+    assert deck.file == "decks/x.dck"
+    assert deck.main == [("Llanowar Elves", 4), ("Elvish Mystic", 2), ("Forest", 18)]
+    assert deck.sideboard == [("Murder", 2)]
+
+
+def test_forge_detected_from_content_and_name_defaults_to_stem(names):
+    text = "[Main]\n4 Llanowar Elves|M19\n[Commander]\n1 High Perfect Morcant|ECL\n"
+    deck = parse_deck_text(text, "somewhere/forge_list.txt", names)
+    assert deck.name == "forge_list"
+    assert deck.main == [("Llanowar Elves", 4)]
+    assert deck.sideboard == [("High Perfect Morcant", 1)]
+
+
+def test_forge_unknown_section_and_bad_metadata(names):
+    with pytest.raises(PlaytestError) as e:
+        parse_deck_text("[Main]\n4 Forest\n[Planes]\n1 Forest\n", "p.dck", names)
+    assert str(e.value).startswith("p.dck:3: unknown section '[Planes]'")
+    with pytest.raises(PlaytestError) as e:
+        parse_deck_text("[metadata]\njust words\n[Main]\n4 Forest\n", "m.dck", names)
+    assert str(e.value).startswith("m.dck:2: cannot read this line: 'just words'")
+
+
+def test_forge_unknown_card_names_line(names):
+    with pytest.raises(PlaytestError) as e:
+        parse_deck_text("[metadata]\nName=x\n[Main]\n4 Llanowar Elfs|M19\n", "f.dck", names)
+    assert str(e.value).startswith(
+        "f.dck:4: unknown card 'Llanowar Elfs' (closest: Llanowar Elves")
+
+
+# ----------------------------------------------------------------------------- errors
+
+def test_unknown_card_names_file_line_and_closest(names, tmp_path):
+    p = tmp_path / "bad.txt"
+    p.write_text("// comment\n4 Forest\n4 Llanowar Elfs\n")
+    with pytest.raises(PlaytestError) as e:
+        load_deck(p, names)
+    msg = str(e.value)
+    assert "\n" not in msg
+    assert msg.startswith(f"{p}:3: unknown card 'Llanowar Elfs' (closest: Llanowar Elves")
+    assert msg.endswith(")")
+
+
+def test_unknown_card_without_close_names(names):
+    with pytest.raises(PlaytestError) as e:
+        parse("4 Forest\n1 Qqqqqqqqqqqqqqqq\n", names)
+    assert str(e.value) == "test.txt:2: unknown card 'Qqqqqqqqqqqqqqqq'"
+
+
+@pytest.mark.parametrize("line", ["Llanowar Elves", "four Forest", "4", "0 Forest", "-1 Forest",
+                                  "x4 Forest"])
+def test_malformed_line(names, line):
+    with pytest.raises(PlaytestError) as e:
+        parse(f"4 Forest\n{line}\n", names)
+    msg = str(e.value)
+    assert msg.startswith(f"test.txt:2: cannot read this line: '{line}'")
+    assert "\n" not in msg
+
+
+def test_empty_main_deck(names):
+    for text in ["", "\n\n", "// only a comment\n", "Deck\nSideboard\n2 Murder\n",
+                 "[metadata]\nName=x\n[Main]\n[Sideboard]\n1 Shock\n"]:
+        with pytest.raises(PlaytestError) as e:
+            parse(text, names, source="empty.txt")
+        assert str(e.value) == "empty.txt: the main deck is empty"
+
+
+def test_a_token_is_refused(pool, names):
+    # with the plain list of card names, a token is just not a card
+    with pytest.raises(PlaytestError) as e:
+        parse("4 Forest\n2 Goblin\n", names)
+    assert str(e.value).startswith("test.txt:2: unknown card 'Goblin'")
+    # given the pool (or its defs), the message says it is a token
+    for source in (pool, pool.defs):
+        with pytest.raises(PlaytestError) as e:
+            parse_deck_text("4 Forest\n2 goblin\n", "t.txt", source)
+        assert str(e.value).startswith("t.txt:2: 'goblin' is a token")
+    with pytest.raises(PlaytestError) as e:
+        parse_deck_text("4 Forest\n1 Thopter\n", "t.txt", names, tokens=["Thopter"])
+    assert str(e.value).startswith("t.txt:2: 'Thopter' is a token")
+
+
+def test_known_names_splits_tokens(pool):
+    cards, tokens = known_names(pool)
+    assert sorted(tokens) == ["Elf Warrior", "Goblin", "Thopter"]
+    assert "Llanowar Elves" in cards and "Goblin" not in cards
+    assert set(cards) | set(tokens) == set(pool.names)
+
+
+def test_missing_deck_file(names, tmp_path):
+    with pytest.raises(PlaytestError) as e:
+        load_deck(tmp_path / "nope.txt", names)
+    assert str(e.value) == f"{tmp_path / 'nope.txt'}: no such deck file"
+
+
+# ----------------------------------------------------------------------------- warnings
+
+def test_validate_constructed_warnings(names):
+    deck = parse("5 Shock\n30 Mountain\n", names, source="w.txt")
+    warnings = validate_constructed(deck)
+    assert warnings == [
+        "w.txt: the main deck has 35 cards, fewer than 60",
+        "w.txt: 5 copies of 'Shock', more than 4 of a card that is not a basic land",
+    ]
+    assert validate_constructed(deck, min_size=35) == [warnings[1]]
+
+
+def test_four_copy_limit_counts_the_sideboard(names):
+    deck = parse("3 Murder\n57 Swamp\n\n2 Murder\n", names, source="s.txt")
+    assert validate_constructed(deck) == [
+        "s.txt: 5 copies of 'Murder', more than 4 of a card that is not a basic land"]
+
+
+def test_large_sideboard_warns(names):
+    deck = parse("60 Forest\n\n4 Shock\n4 Murder\n4 Divination\n4 Lava Axe\n", names,
+                 source="s.txt")
+    assert validate_constructed(deck) == ["s.txt: the sideboard has 16 cards, more than 15"]
+
+
+def test_deck_counts_sideboard(names):
+    deck = parse("4 Forest\nSideboard\n1 Shock\n", names)
+    assert deck_counts(deck) == {"Forest": 4}
+    assert deck_counts(deck, sideboard=True) == {"Shock": 1}
