@@ -48,7 +48,60 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("name", metavar="NAME")
     _add_cards_option(p)
     p.set_defaults(func=cmd_cards_show)
+
+    p = sub.add_parser("simulate", help="play many games between agents and summarise them")
+    p.add_argument("deck", metavar="DECK", help="a deck list (MTGO/Arena text or Forge .dck)")
+    opp = p.add_mutually_exclusive_group()
+    opp.add_argument("--vs", metavar="DECK", help="the opponent's deck")
+    opp.add_argument("--goldfish", action="store_true", help="no opponent (the default)")
+    p.add_argument("--games", type=_positive, default=1000, metavar="N")
+    p.add_argument("--seed", type=int, default=0, metavar="S")
+    p.add_argument("--agent", default="greedy", metavar="NAME",
+                   help="random, greedy, first, or module:Class")
+    p.add_argument("--opponent-agent", default=None, metavar="NAME")
+    start = p.add_mutually_exclusive_group()
+    start.add_argument("--on-the-play", dest="start", action="store_const", const="play")
+    start.add_argument("--on-the-draw", dest="start", action="store_const", const="draw")
+    start.add_argument("--random-start", dest="start", action="store_const", const="random")
+    p.add_argument("--max-turns", type=_positive, default=30, metavar="T")
+    p.add_argument("--until-card", default=None, metavar="NAME",
+                   help="goldfish: a game ends when this card is on the battlefield")
+    p.add_argument("--batch-size", type=_positive, default=1000, metavar="B")
+    p.add_argument("--out", default=None, metavar="FILE", help="FILE.parquet or FILE.csv")
+    _add_cards_option(p)
+    p.set_defaults(func=cmd_simulate, start="play")
     return parser
+
+
+def _positive(text):
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
+    if v <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
+    return v
+
+
+def cmd_simulate(args) -> int:
+    from experiments.simulate import simulate, summary, write
+
+    if args.out and not args.out.endswith((".parquet", ".csv")):
+        raise PlaytestError(f"--out must end in .parquet or .csv, got {args.out!r}")
+    if args.until_card and args.vs:
+        raise PlaytestError("--until-card is for goldfish games (no --vs)")
+    df = simulate(args.deck, vs=args.vs, games=args.games, seed=args.seed, agent=args.agent,
+                  opponent_agent=args.opponent_agent, start=args.start,
+                  max_turns=args.max_turns, batch_size=args.batch_size,
+                  card_dirs=args.cards, target=args.until_card)
+    if len(df) == 0:
+        print("no game finished")
+        return 1
+    print(summary(df))
+    if args.out:
+        write(df, args.out)
+        print(f"wrote {len(df)} rows to {args.out}")
+    return 0
 
 
 def cmd_scenario(args) -> int:

@@ -256,6 +256,8 @@ W_SURVEIL = 10
 W_LEGEND = 11
 W_SACRIFICE = 12
 W_REMOVE_COUNTERS = 13
+W_X = 14
+W_KICKS = 15
 WHY_NAMES = {W_TARGET: "target", W_BLIGHT: "creature to blight",
              W_PROLIFERATE: "what to proliferate", W_MAY: "whether to do an optional action",
              W_COST_OPTION: "which cost to pay", W_MANA: "which mana to add",
@@ -263,7 +265,8 @@ WHY_NAMES = {W_TARGET: "target", W_BLIGHT: "creature to blight",
              "order of replacement effects", W_DISCARD: "card to discard",
              W_SURVEIL: "cards to put into the graveyard (surveil)",
              W_LEGEND: "legendary permanent to keep", W_SACRIFICE: "permanent to sacrifice",
-             W_REMOVE_COUNTERS: "counters to remove"}
+             W_REMOVE_COUNTERS: "counters to remove", W_X: "the value of X",
+             W_KICKS: "how many times to kick"}
 
 # ---- kernel status codes ----
 ST_OK = 0
@@ -341,3 +344,30 @@ A_DAMAGE = 11        # target, n
 A_DESTROY = 12       # slot
 A_ENTER = 13         # controller, n, slots...
 A_PASS = 14          # (reserved for the game loop)
+A_NEXT_STEP = 15     # end this step, begin the next (game loop)
+
+# ---- game flow: decisions of GameBatch (f_dkind) and how games end (f_end) ----
+D_NONE = 0
+D_MULLIGAN = 1      # actions: 0 keep, 1 mulligan (103.5)
+D_BOTTOM = 2        # actions: 1 + k: put hand card opts[k] on the bottom
+D_PRIORITY = 3      # actions: 0 pass, 1 + k: take priority option opts[k] (OPT_* encoded)
+D_ATTACK = 4        # actions: 0 done, 1 + k: add attacker opts[k]
+D_BLOCK = 5         # actions: 0 done, 1 + k: add block opts[k] (blocker << 16 | attacker)
+D_QUESTION = 6      # an engine question (ASK_*): 1 + k picks opts[k]; lists: 0 = done
+D_OVER = 7          # the game is over: every action is a no-op
+DECISION_NAMES = ("none", "mulligan", "bottom", "priority", "attack", "block", "question",
+                  "over")
+# priority options: kind << 24 | slot << 6 | ability number
+OPT_LAND = 1
+OPT_CAST = 2
+OPT_WARP = 3
+OPT_ACTIVATE = 4
+PH_MULLIGAN = 0
+PH_BOTTOM = 1
+PH_PLAY = 2
+PH_OVER = 3
+END_NONE = 0
+END_WIN = 1          # a player lost (704.5a-c): terminated
+END_TURN_LIMIT = 2   # truncated
+END_TARGET_CARD = 3  # goldfish: the named card is on the battlefield
+END_NAMES = ("none", "win", "turn_limit", "target_card")

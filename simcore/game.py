@@ -1,17 +1,41 @@
-"""Batches of whole games (issue 3, in progress): set-up so far.
+"""Batches of whole games (issue 3, in progress).
 
 `GameBatch` holds the State of N games that share two decks (or one deck and no opponent:
 goldfish). Game g of a batch is game number `game0 + g` of the run; its random stream comes
 from the run's seed and that number only, so results do not depend on batch size, chunking
 or thread count.
+
+Playing: every game runs in the kernels until a player must decide (kernels/flow.py);
+`legal_mask()` and `view()` show the open decisions of all games, `step(actions)` applies
+one action per game (finished games ignore theirs). The flat action encoding:
+action 0 = pass / keep / done, action 1 + k = option k of the game's decision
+(`view()["options"]`); see `describe_action`.
 """
+from collections import namedtuple
+
 import numpy as np
 
 from . import consts as K
 from .errors import PlaytestError
+from . import layout as L
+from .kernels.flow import decision_noise_nb, legal_mask_nb, start_flow_nb, step_batch_nb
 from .kernels.setup import bottom_card_nb, mulligan_nb, start_games_nb
 from .layout import O_CARD, O_OWNER, O_ZONE, PL_LIB_N, PL_MULLIGANS
-from .state import alloc_state
+from .state import alloc_state, copy_state
+
+Flow = namedtuple("Flow", ["fl", "opts", "pend", "toff", "tlen", "tlist", "tval", "pick", "ban"])
+N_OPTIONS = 64
+
+
+def alloc_flow(n, max_turns, target_card=-1, A=N_OPTIONS, T=32, V=256):
+    fw = Flow(fl=np.zeros((n, L.N_FL), np.int32), opts=np.zeros((n, A), np.int32),
+              pend=np.zeros((n, 64), np.int64), toff=np.zeros((n, T), np.int32),
+              tlen=np.zeros((n, T), np.int32), tlist=np.zeros((n, T), np.int32),
+              tval=np.zeros((n, V), np.int32), pick=np.zeros((n, A), np.int32),
+              ban=np.zeros((n, 16), np.int32))
+    fw.fl[:, L.F_MAX_TURNS] = max_turns
+    fw.fl[:, L.F_TARGET_CARD] = target_card
+    return fw
 
 START = {"play": 0, "draw": 1, "random": -1}
 OPENING_HAND = 7
@@ -38,7 +62,8 @@ class GameBatch:
     deck0/deck1: arrays of card ids (deck1 None or empty: goldfish). start: "play" (player 0
     starts), "draw" (player 1 starts) or "random" (per game)."""
 
-    def __init__(self, pool, deck0, deck1=None, n_games=1, seed=0, start="play", game0=0):
+    def __init__(self, pool, deck0, deck1=None, n_games=1, seed=0, start="play", game0=0,
+                 max_turns=30, target_card=None):
         if start not in START:
             raise PlaytestError(f"start must be one of {', '.join(START)}, got {start!r}")
         self.pool = pool
@@ -55,6 +80,91 @@ class GameBatch:
                                 OPENING_HAND)
         if status != K.ST_OK:
             raise PlaytestError("the decks do not fit the state (internal capacity)")
+        self.st.gm[:, L.G_AUTOPAY] = 1
+        self.st.gm[:, L.G_GOLDFISH] = int(self.goldfish)
+        self.snap = copy_state(self.st)
+        tc = -1 if target_card is None else pool.card_id[target_card]
+        self.fw = alloc_flow(int(n_games), int(max_turns), tc)
+        self._mask = np.zeros((int(n_games), 1 + N_OPTIONS), dtype=bool)
+        self._noise = np.zeros((int(n_games), 1 + N_OPTIONS), dtype=np.float64)
+        self._base = base_seed(seed)
+        self.started = False
+
+    # ---- playing
+    def start(self):
+        """Run every game to its first decision (the mulligans)."""
+        start_flow_nb(self.st, self.snap, self.ct, self.fw)
+        self.started = True
+
+    def legal_mask(self):
+        """bool [n_games, 1 + N_OPTIONS]: the actions each game's decider may take (all False
+        for finished games)."""
+        if not self.started:
+            self.start()
+        legal_mask_nb(self.fw, self._mask)
+        return self._mask
+
+    def view(self):
+        """The open decision of every game: kind (D_*), who decides, its options, and for
+        engine questions their kind (ASK_*) and bounds; plus the state arrays (full
+        information for now: hidden zones are not masked yet). "random": uniform numbers per
+        game and action from the seed, the game number and its decision count: agents that
+        draw from it decide the same whatever the batch size."""
+        fl = self.fw.fl
+        decision_noise_nb(self._base, self.game0, fl, self._noise)
+        return {"decision": fl[:, L.F_DKIND], "player": fl[:, L.F_DPLAYER],
+                "n_options": fl[:, L.F_DN], "options": self.fw.opts,
+                "question": fl[:, L.F_QKIND], "q_min": fl[:, L.F_QMIN],
+                "q_max": fl[:, L.F_QMAX], "picked": fl[:, L.F_PICK_N],
+                "random": self._noise, "state": self.st, "cards": self.ct}
+
+    def step(self, actions):
+        if not self.started:
+            self.start()
+        a = np.asarray(actions, dtype=np.int64)
+        if a.shape != (self.n_games,):
+            raise PlaytestError(f"step needs one action per game ({self.n_games}), got {a.shape}")
+        step_batch_nb(self.st, self.snap, self.ct, self.fw, a)
+
+    def done(self):
+        return bool((self.fw.fl[:, L.F_DKIND] == K.D_OVER).all())
+
+    def play(self, agents, rng, max_decisions=1_000_000):
+        """Play every game to its end. agents: one per player (goldfish: one)."""
+        if not self.started:
+            self.start()
+        n = 0
+        while not self.done():
+            mask = self.legal_mask()
+            view = self.view()
+            acts = np.zeros(self.n_games, dtype=np.int64)
+            players = view["player"]
+            for p, agent in enumerate(agents):
+                sel = (players == p) & (view["decision"] != K.D_OVER)
+                if sel.any():
+                    acts[sel] = agent.act(view, mask, rng)[sel]
+            self.step(acts)
+            n += 1
+            if n > max_decisions:
+                raise PlaytestError("games did not finish (decision limit)")
+        return n
+
+    def results(self):
+        """One record per game (numpy arrays; experiments/ turns them into DataFrames)."""
+        st, fl = self.st, self.fw.fl
+        return {
+            "game": np.arange(self.game0, self.game0 + self.n_games),
+            "on_the_play": st.gm[:, L.G_FIRST].copy(),
+            "winner": st.gm[:, L.G_WINNER].copy(),
+            "end": fl[:, L.F_END].copy(),
+            "turns": st.gm[:, L.G_TURN].copy(),
+            "kill_turn": fl[:, L.F_KILL_TURN].copy(),
+            "mulligans0": st.pl[:, L.PL_MULLIGANS, 0].copy(),
+            "mulligans1": st.pl[:, L.PL_MULLIGANS, 1].copy(),
+            "life0": st.pl[:, L.PL_LIFE, 0].copy(),
+            "life1": st.pl[:, L.PL_LIFE, 1].copy(),
+            "decisions": fl[:, L.F_DECISIONS].copy(),
+        }
 
     @property
     def n_games(self):

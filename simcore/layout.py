@@ -15,7 +15,8 @@ OBJ_FIELDS = ("o_card", "o_zone", "o_owner", "o_ctrl", "o_tapped", "o_sick", "o_
 PL_FIELDS = ("p_life", "p_lands", "p_drew_empty", "p_lost", "lib_n", "p_mulligans")
 GM_FIELDS = ("turn", "active", "step", "first", "winner", "next_ts", "next_oid", "next_seq",
              "any_attackers", "stack_n", "q_n", "d_n", "tape_n", "tape_pos", "ask_kind",
-             "ask_why", "ask_player", "ask_min", "ask_max", "ask_n", "err", "err_arg")
+             "ask_why", "ask_player", "ask_min", "ask_max", "ask_n", "err", "err_arg",
+             "autopay", "mana_pref", "goldfish")
 STK_FIELDS = ("s_kind", "s_src", "s_src_oid", "s_card", "s_abil", "s_ctrl", "s_x", "s_kicks",
               "s_flags", "s_ntgt", "s_tgt0", "s_tgt1", "s_toid0", "s_toid1", "s_subj",
               "s_subj_oid", "s_subj_card")
@@ -23,6 +24,13 @@ Q_FIELDS = ("q_src", "q_src_oid", "q_card", "q_abil", "q_ctrl", "q_x", "q_subj",
             "q_subj_card", "q_rank", "q_seq")
 D_FIELDS = ("d_abil", "d_obj", "d_oid", "d_ctrl")
 TP_FIELDS = ("tape_off", "tape_len", "tape_list")
+
+# Game-flow bookkeeping of GameBatch (simcore/game.py), kept outside the State so that a
+# transaction's rollback never touches it: fl[g, F_*].
+FLOW_FIELDS = ("f_dkind", "f_dplayer", "f_dn", "f_qkind", "f_qmin", "f_qmax", "f_prio",
+               "f_passes", "f_phase", "f_mull_p", "f_bottom_left", "f_txn", "f_tape_n",
+               "f_tape_v", "f_pick_n", "f_max_turns", "f_end", "f_kill_turn", "f_decisions",
+               "f_target_card", "f_declared", "f_kept0", "f_kept1", "f_pend_opt", "f_ban_n")
 
 CARD_FIELDS = ("c_types", "c_super", "c_colors", "c_power", "c_toughness", "c_kw", "c_token",
                "c_cost", "c_mv", "c_abil0", "c_nabil", "c_spell", "c_static")
@@ -47,6 +55,8 @@ _PREFIX = {"o_": "O_", "p_": "PL_", "s_": "SI_", "q_": "QI_", "d_": "DI_", "c_":
 
 
 def const_name(field, group):
+    if group == "fl":
+        return "F_" + field[2:].upper()
     if group == "gm":
         return "G_" + field.upper()
     if group == "pl" and field == "lib_n":
@@ -59,7 +69,7 @@ def const_name(field, group):
     raise ValueError(field)
 
 
-GROUPS = {"obj": OBJ_FIELDS, "pl": PL_FIELDS, "gm": GM_FIELDS, "stk": STK_FIELDS,
+GROUPS = {"fl": FLOW_FIELDS, "obj": OBJ_FIELDS, "pl": PL_FIELDS, "gm": GM_FIELDS, "stk": STK_FIELDS,
           "pq": Q_FIELDS, "dl": D_FIELDS, "tp": TP_FIELDS, "card": CARD_FIELDS,
           "mcost": MC_FIELDS, "abil": ABIL_FIELDS, "filt": FILT_FIELDS}
 FIELD_GROUP = {}

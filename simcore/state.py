@@ -76,6 +76,9 @@ FIELD_DOCS = dict([
     ('ask_n', 'number of options'),
     ('err', 'E_* error code of the last refused action'),
     ('err_arg', 'detail for the error'),
+    ('autopay', '1 = game mode: casting taps mana sources (engine heuristic) and asks X and kicks'),
+    ('mana_pref', 'autopay: the mana type wanted from the source being tapped; -1 = ask'),
+    ('goldfish', '1 = no opponent: player 1 takes no turns'),
     # stk
     ('s_kind', 'SK_* spell / activated / triggered'),
     ('s_src', "source slot (the spell's own slot for spells)"),
@@ -178,6 +181,7 @@ def alloc_state(n_games, n_kinds, M=64, S=16, P=32, D=8, T=32, V=128, A=128):
     st.gm[:, L.G_STEP] = 3
     st.gm[:, L.G_NEXT_OID] = 1
     st.gm[:, L.G_NEXT_TS] = 1
+    st.gm[:, L.G_MANA_PREF] = -1
     st.pl[:, L.PL_LIFE] = 20
     return st
 

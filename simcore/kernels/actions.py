@@ -5,7 +5,7 @@ import numpy as np
 
 from ..consts import (A_ACTIVATE, A_ADVANCE, A_ATTACK, A_BLIGHT, A_BLOCK, A_CAST, A_DAMAGE,
                       A_DESTROY, A_ENTER, A_PLAY_LAND, A_PROLIFERATE, A_PUT_COUNTERS,
-                      A_RESOLVE, E_GAME_OVER, E_LAND_DROP, E_NO_PERMISSION, E_NOT_A_LAND,
+                      A_NEXT_STEP, A_RESOLVE, E_GAME_OVER, E_LAND_DROP, E_NO_PERMISSION, E_NOT_A_LAND,
                       E_NOT_IN_ZONE, E_STEP, E_TIMING, EXP_PLAY, ST_OK, T_LAND, Z_BATTLEFIELD,
                       Z_EXILE, Z_GRAVEYARD, Z_HAND)
 from .choice import fail_nb
@@ -15,7 +15,7 @@ from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .jit import entry, kernel
 from .priority import settle_nb
 from .stack import activate_nb, cast_nb, resolve_top_nb, sorcery_timing_nb
-from .turn import advance_nb, attack_nb, block_nb
+from .turn import advance_nb, attack_nb, block_nb, next_step_nb
 from .zones import enter_bf_nb, leave_one_nb
 
 
@@ -107,6 +107,8 @@ def perform_nb(st, ct, g, act):
             ctrls[j] = act[1]
             st.obj[g, O_OWNER, slots[j]] = act[1]
         return enter_bf_nb(st, ct, g, slots, ctrls, n, -1)
+    if k == A_NEXT_STEP:
+        return next_step_nb(st, ct, g)
     return fail_nb(st, g, E_STEP, k)
 
 

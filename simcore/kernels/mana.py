@@ -241,6 +241,19 @@ def could_produce_nb(st, ct, g, cp):
 # ---------------------------------------------------------------- activating (605)
 
 @kernel
+def choose_mana_nb(st, g, p, opts, n):
+    """Which mana (packed) a resolving mana ability adds: the player's choice, or while the
+    engine pays a cost (autopay), the option with the wanted type."""
+    pref = st.gm[g, G_MANA_PREF]
+    if pref < 0:
+        return ask_one_nb(st, g, ASK_MANA, W_MANA, p, opts, n, True)
+    for k in range(n):
+        if (opts[k] >> (PACK_BITS * pref)) & 31:
+            return ST_OK, np.int64(opts[k])
+    return ST_OK, np.int64(opts[0])
+
+
+@kernel
 def mana_cost_check_nb(st, ct, g, i, a):
     """{T}/{Q} and summoning sickness checks for ability a of permanent i; returns E_* or 0."""
     if ct.abil[a, AB_TAP] != 0:
@@ -326,7 +339,7 @@ def resolve_mana_nb(st, ct, g, i, a, p):
         n = ct.abil[a, AB_NOPTS]
         for k in range(n):
             opts[k] = ct.abil[a, AB_PROD_OPTS + k]
-        s, v = ask_one_nb(st, g, ASK_MANA, W_MANA, p, opts, n, True)
+        s, v = choose_mana_nb(st, g, p, opts, n)
         if s != ST_OK:
             return s
         unpack_nb(v, prod)
@@ -348,7 +361,7 @@ def resolve_mana_nb(st, ct, g, i, a, p):
                 opts[n] = pack_one_nb(t)
                 n += 1
         if n > 0:   # undefined type: no mana (106.5)
-            s, v = ask_one_nb(st, g, ASK_MANA, W_MANA, p, opts, n, True)
+            s, v = choose_mana_nb(st, g, p, opts, n)
             if s != ST_OK:
                 return s
             unpack_nb(v, prod)
@@ -381,7 +394,10 @@ def resolve_mana_nb(st, ct, g, i, a, p):
                 if used[k] == 0:
                     ropts[nopt] = rs[k]
                     nopt += 1
-            s, v = ask_one_nb(st, g, ASK_ORDER, W_REPLACEMENT_ORDER, p, ropts, nopt, True)
+            if st.gm[g, G_MANA_PREF] >= 0:
+                s, v = ST_OK, np.int64(ropts[0])    # autopay: the engine orders them
+            else:
+                s, v = ask_one_nb(st, g, ASK_ORDER, W_REPLACEMENT_ORDER, p, ropts, nopt, True)
             if s != ST_OK:
                 return s
             pick = -1
@@ -429,10 +445,118 @@ def resolve_mana_nb(st, ct, g, i, a, p):
                     if prod[t] > 0:
                         opts[n] = pack_one_nb(t)
                         n += 1
-                s, v = ask_one_nb(st, g, ASK_MANA, W_MANA, who, opts, n, True)
+                s, v = choose_mana_nb(st, g, who, opts, n)
                 if s != ST_OK:
                     return s
                 for t in range(6):
                     if v == pack_one_nb(t):
                         st.p_pool[g, who, t] += 1
     return ST_OK
+
+
+# ---------------------------------------------------------------- paying in games (autopay)
+
+@kernel
+def simple_source_nb(st, ct, g, i):
+    """The {T}-only mana ability permanent i can use now, or -1 (sources autopay may tap)."""
+    c = st.obj[g, O_CARD, i]
+    if st.obj[g, O_TAPPED, i] != 0 or not can_use_tap_nb(st, ct, g, i):
+        return -1
+    for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
+        if ct.abil[a, AB_KIND] != AK_MANA or ct.abil[a, AB_TAP] == 0 or \
+                ct.abil[a, AB_UNTAP] != 0 or ct.abil[a, AB_TAPN] != 0:
+            continue
+        m = ct.abil[a, AB_COST]
+        empty = ct.mcost[m, MC_GENERIC] == 0 and ct.mcost[m, MC_X] == 0
+        for t in range(6):
+            empty = empty and ct.mcost[m, MC_PIPS + t] == 0
+        for h in range(4):
+            empty = empty and ct.mcost[m, MC_HYB + h] == 0
+        if empty:
+            return a
+    return -1
+
+
+@kernel
+def potential_mana_nb(st, ct, g, p):
+    """Mana p could have for a cost: the pool plus one activation of each simple source."""
+    n = 0
+    for t in range(6):
+        n += st.p_pool[g, p, t]
+    for i in range(st.obj.shape[2]):
+        if st.obj[g, O_CARD, i] >= 0 and st.obj[g, O_ZONE, i] == Z_BATTLEFIELD and \
+                st.obj[g, O_CTRL, i] == p:
+            a = simple_source_nb(st, ct, g, i)
+            if a >= 0:
+                n += max(1, mana_times_nb(st, ct, g, i, a))
+    return n
+
+
+@kernel
+def autopay_nb(st, ct, g, p, need, gen, hyb, nh):
+    """Game mode: tap p's simple mana sources until the pool can pay the cost (which lands pay
+    which pips is the engine's heuristic: a source of a missing colour with the fewest types
+    first, then any source). Returns whether the pool can pay now."""
+    M = st.obj.shape[2]
+    cp = np.zeros(M, np.int32)
+    for _ in range(M):
+        if pay_nb(st.p_pool[g, p], need, gen, hyb, nh, False):
+            return True
+        could_produce_nb(st, ct, g, cp)
+        short = 0
+        for t in range(6):
+            if need[t] > st.p_pool[g, p, t]:
+                short |= 1 << t
+        want = 0
+        for h in range(nh):
+            want |= hyb[h]
+        best = -1
+        best_a = -1
+        best_score = 1 << 30
+        best_pref = -1
+        for i in range(M):
+            if st.obj[g, O_CARD, i] < 0 or st.obj[g, O_ZONE, i] != Z_BATTLEFIELD or \
+                    st.obj[g, O_CTRL, i] != p:
+                continue
+            a = simple_source_nb(st, ct, g, i)
+            if a < 0:
+                continue
+            m = ability_types_nb(st, ct, g, i, a, cp)
+            if m == 0:
+                continue
+            nbits = 0
+            for t in range(6):
+                if m & (1 << t):
+                    nbits += 1
+            score = nbits
+            pref = -1
+            if short != 0:
+                if (m & short) == 0:
+                    continue
+                for t in range(6):
+                    if (m & short) & (1 << t):
+                        pref = t
+                        break
+            elif want != 0 and (m & want) != 0:
+                for t in range(6):
+                    if (m & want) & (1 << t):
+                        pref = t
+                        break
+            else:
+                score += 8
+                for t in range(5, -1, -1):
+                    if m & (1 << t):
+                        pref = t
+            if score < best_score:
+                best_score = score
+                best = i
+                best_a = a
+                best_pref = pref
+        if best < 0:
+            return False
+        st.gm[g, G_MANA_PREF] = best_pref
+        s = activate_mana_nb(st, ct, g, best, best_a)
+        st.gm[g, G_MANA_PREF] = -1
+        if s != ST_OK:
+            return False
+    return pay_nb(st.p_pool[g, p], need, gen, hyb, nh, False)

@@ -59,8 +59,9 @@ def start_games_nb(st, ct, deck0, deck1, base_seed, first, game0, opening):
             status = ST_CAPACITY
             continue
         for p in range(2):
-            shuffle_library_nb(st, g, p)
-            draw_nb(st, g, p, opening)
+            if st.pl[g, PL_LIB_N, p] > 0:    # goldfish: the absent opponent draws nothing
+                shuffle_library_nb(st, g, p)
+                draw_nb(st, g, p, opening)
     return status
 
 

@@ -6,7 +6,7 @@ import numpy as np
 
 from ..consts import (ACO_BLIGHT, ACO_BLIGHT_X, ACO_MANA, AK_ADD_COST, AK_ALT_COST,
                       AK_CAST_EXILE, AK_KICKER, AK_MANA, AK_TRIGGER, ASK_COUNTERS, ASK_INT,
-                      ASK_OBJECTS, W_TAP_CREATURES,
+                      ASK_OBJECTS, W_TAP_CREATURES, W_KICKS, W_X,
                       ASK_OBJECT, CK_MINUS, COND_SELF_HAS_COUNTERS, E_COST, E_NO_ABILITY,
                       E_NO_PERMISSION, E_NO_TARGET, E_LAND_CAST, E_NOT_CONTROLLER,
                       E_NOT_ENOUGH_MANA, E_NOT_IN_ZONE, E_STACK_EMPTY, E_TIMING, E_X_TOO_BIG,
@@ -20,7 +20,8 @@ from .counters import blight_targets_nb, put_counters_nb
 from .effects import run_ops_nb, target_legal_nb
 from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .jit import kernel
-from .mana import activate_mana_nb, add_cost_nb, mana_cost_check_nb, pay_nb, tap_candidates_nb
+from .mana import (activate_mana_nb, add_cost_nb, autopay_nb, mana_cost_check_nb, pay_nb,
+                   potential_mana_nb, tap_candidates_nb)
 from .query import (greatest_toughness_nb, is_creature_nb, matches_filter_nb,
                     obj_has_counters_nb, player_matches_nb)
 from .rng import shuffle_library_nb
@@ -229,9 +230,43 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
         for o in range(ct.abil[aa, AB_NACO]):
             if ct.abil[aa, AB_ACO_KIND + o] == ACO_BLIGHT_X:
                 x_in_cost = True    # "blight X" is a cost with X (107.3a)
+    ka = find_ability_nb(ct, c, AK_KICKER)
+    if x < 0 or kicks < 0:     # game mode: X and kicks are announced choices (601.2b)
+        pot = potential_mana_nb(st, ct, g, p)
+        fixed = ct.mcost[base, MC_GENERIC]
+        for t in range(6):
+            fixed += ct.mcost[base, MC_PIPS + t]
+        for h in range(4):
+            fixed += ct.mcost[base, MC_HYB + h] != 0
+        if pot < fixed:
+            return fail_nb(st, g, E_NOT_ENOUGH_MANA, slot)
+        nums = np.arange(17).astype(np.int32)
+        if x < 0:
+            x = 0
+            if x_in_cost:
+                per = ct.mcost[base, MC_X]
+                xmax = 16 if per == 0 else max(0, min(16, (pot - fixed) // per))
+                if aa >= 0 and ct.abil[aa, AB_ACO_KIND + 0] == ACO_BLIGHT_X:
+                    xmax = max(0, min(xmax, greatest_toughness_nb(st, ct, g, p)))
+                s, x = ask_one_nb(st, g, ASK_INT, W_X, p, nums, xmax + 1, True)
+                if s != ST_OK:
+                    return s
+                fixed += x * per
+        if kicks < 0:
+            kicks = 0
+            if ka >= 0:
+                kc = ct.abil[ka, AB_COST]
+                each = ct.mcost[kc, MC_GENERIC]
+                for t in range(6):
+                    each += ct.mcost[kc, MC_PIPS + t]
+                kmax = 1 if ct.abil[ka, AB_MULTI] == 0 else 8
+                if each > 0:
+                    kmax = max(0, min(kmax, (pot - fixed) // each))
+                s, kicks = ask_one_nb(st, g, ASK_INT, W_KICKS, p, nums, kmax + 1, True)
+                if s != ST_OK:
+                    return s
     if x != 0 and not x_in_cost:
         return fail_nb(st, g, E_X_TOO_BIG, slot)
-    ka = find_ability_nb(ct, c, AK_KICKER)
     if kicks > 0 and (ka < 0 or (ct.abil[ka, AB_MULTI] == 0 and kicks > 1)):
         return fail_nb(st, g, E_COST, slot)
     need = np.zeros(6, np.int64)
@@ -310,7 +345,9 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
                 return s
             tg[k] = t
         ntg = ct.abil[sa, AB_NTGT]
-    # 601.2f-h: the total cost is locked in and paid
+    # 601.2f-h: the total cost is locked in and paid (in games, mana abilities first: 601.2g)
+    if st.gm[g, G_AUTOPAY] != 0:
+        autopay_nb(st, ct, g, p, need, gen, hyb, nh)
     if not pay_nb(st.p_pool[g, p], need, gen, hyb, nh, False):
         return fail_nb(st, g, E_NOT_ENOUGH_MANA, slot)
     blighted = -1
@@ -396,6 +433,8 @@ def activate_nb(st, ct, g, slot, number):
     need = np.zeros(6, np.int64)
     hyb = np.zeros(8, np.int64)
     gen, nh = add_cost_nb(ct, ct.abil[a, AB_COST], 0, 1, need, hyb, 0)
+    if st.gm[g, G_AUTOPAY] != 0 and ct.abil[a, AB_TAP] == 0:
+        autopay_nb(st, ct, g, p, need, gen, hyb, nh)
     if not pay_nb(st.p_pool[g, p], need, gen, hyb, nh, False):
         return fail_nb(st, g, E_NOT_ENOUGH_MANA, slot)
     if ct.abil[a, AB_RMC_KIND] >= 0 and st.o_counters[g, ct.abil[a, AB_RMC_KIND], slot] < ct.abil[a, AB_RMC_N]:

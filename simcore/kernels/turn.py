@@ -126,7 +126,8 @@ def next_step_nb(st, ct, g):
         st.gm[g, G_ANY_ATTACKERS] = 0
     if s == S_CLEANUP:
         st.gm[g, G_TURN] += 1
-        st.gm[g, G_ACTIVE] = 1 - st.gm[g, G_ACTIVE]
+        if st.gm[g, G_GOLDFISH] == 0:     # goldfish: the absent opponent takes no turns
+            st.gm[g, G_ACTIVE] = 1 - st.gm[g, G_ACTIVE]
         st.gm[g, G_STEP] = S_UNTAP
         st.pl[g, PL_LANDS, 0] = 0
         st.pl[g, PL_LANDS, 1] = 0

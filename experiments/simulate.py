@@ -1,0 +1,131 @@
+"""`playtest simulate`: play many games between agents in seeded chunks and summarise them.
+
+Games are played in batches; game i of the run always gets the same random stream (from the
+seed and i), so results do not depend on the batch size. Results stream to disk chunk by
+chunk when an output file is given; Ctrl-C keeps (and saves) the finished chunks.
+"""
+import importlib
+import math
+import sys
+import time
+
+import numpy as np
+import pandas as pd
+
+import simcore
+from agents import AGENTS
+from simcore import consts as K
+from simcore.compile import make_pool
+from simcore.decks import load_deck
+from simcore.errors import PlaytestError
+from simcore.game import GameBatch, deck_ids
+
+
+def load_agent(name):
+    """A built-in agent by name, or a user's as `module:Class`."""
+    if name in AGENTS:
+        return AGENTS[name]()
+    if ":" in name:
+        mod, _, cls = name.partition(":")
+        try:
+            return getattr(importlib.import_module(mod), cls)()
+        except (ImportError, AttributeError) as e:
+            raise PlaytestError(f"cannot load agent {name!r}: {e}") from None
+    raise PlaytestError(f"unknown agent {name!r} (built-in: {', '.join(sorted(AGENTS))}, "
+                        f"or module:Class)")
+
+
+def wilson(k, n, z=1.96):
+    """Wilson score interval for a proportion k/n."""
+    if n == 0:
+        return (float("nan"), float("nan"))
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (c - h, c + h)
+
+
+def play_chunk(pool, ids0, ids1, agents, n, seed, game0, start, max_turns, target=None):
+    b = GameBatch(pool, ids0, ids1, n_games=n, seed=seed, start=start, game0=game0,
+                  max_turns=max_turns, target_card=target)
+    # agents draw their own randomness from the run's seed and the chunk's first game
+    rng = np.random.default_rng([seed, game0, 7919])
+    b.play(agents, rng)
+    return pd.DataFrame(b.results())
+
+
+def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=None,
+             start="play", max_turns=30, batch_size=1000, card_dirs=(), target=None,
+             progress=True, on_chunk=None):
+    """Play `games` games; returns a DataFrame, one row per game."""
+    pool = make_pool(card_dirs)
+    d0 = load_deck(deck, pool)
+    d1 = load_deck(vs, pool) if vs else None
+    ids0 = deck_ids(pool, d0)
+    ids1 = deck_ids(pool, d1) if d1 else None
+    agents = [load_agent(agent)]
+    if d1 is not None:
+        agents.append(load_agent(opponent_agent or agent))
+    if target is not None and target not in pool.card_id:
+        raise PlaytestError(f"unknown card {target!r} for --until-card")
+    frames = []
+    t0 = time.time()
+    done = 0
+    try:
+        while done < games:
+            n = min(batch_size, games - done)
+            df = play_chunk(pool, ids0, ids1, agents, n, seed, done, start, max_turns, target)
+            frames.append(df)
+            if on_chunk is not None:
+                on_chunk(df)
+            done += n
+            if progress:
+                rate = done / max(time.time() - t0, 1e-9)
+                print(f"\r{done}/{games} games  {rate:,.0f} games/s", end="", file=sys.stderr,
+                      flush=True)
+    except KeyboardInterrupt:
+        if progress:
+            print(f"\ninterrupted: keeping {done} finished games", file=sys.stderr)
+    if progress:
+        print(file=sys.stderr)
+    df = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+    if len(df):
+        df.insert(0, "seed", seed)
+        df["version"] = simcore.__version__
+        df["deck"] = d0.name
+        df["opponent"] = d1.name if d1 else "goldfish"
+        df["agent"] = agent
+        df["opponent_agent"] = (opponent_agent or agent) if d1 else ""
+        df["end_reason"] = [K.END_NAMES[e] for e in df["end"]]
+    return df
+
+
+def summary(df):
+    """Win rate (Wilson 95% CI), game length, end reasons."""
+    n = len(df)
+    lines = [f"{n} games (seed {df['seed'].iloc[0]}, playtest {df['version'].iloc[0]})"]
+    wins = int((df["winner"] == 0).sum())
+    lo, hi = wilson(wins, n)
+    who = df["deck"].iloc[0]
+    lines.append(f"{who} wins {wins / n:.1%} (95% CI {lo:.1%} - {hi:.1%})")
+    ended = df[df["end"] != K.END_TURN_LIMIT]
+    if len(ended):
+        q = ended["turns"].quantile([0.1, 0.5, 0.9]).tolist()
+        lines.append(f"game length: mean {ended['turns'].mean():.2f} turns "
+                     f"(10% {q[0]:.0f}, median {q[1]:.0f}, 90% {q[2]:.0f})")
+        dist = ended["turns"].value_counts().sort_index()
+        lines.append("turns: " + "  ".join(f"{t}:{c}" for t, c in dist.items()))
+    reasons = df["end_reason"].value_counts()
+    lines.append("end reasons: " + ", ".join(f"{k} {v}" for k, v in reasons.items()))
+    lines.append(f"mulligans per game: {df['mulligans0'].mean():.2f}")
+    return "\n".join(lines)
+
+
+def write(df, out):
+    if out.endswith(".parquet"):
+        df.to_parquet(out, index=False)
+    elif out.endswith(".csv"):
+        df.to_csv(out, index=False)
+    else:
+        raise PlaytestError(f"--out must end in .parquet or .csv, got {out!r}")

@@ -1,0 +1,548 @@
+"""The game loop of GameBatch: every game runs until a player must decide, exposes that
+decision (kind, chooser, options), and continues from the chosen action.
+
+Decisions (consts D_*) use one flat action space: action 0 is pass / keep / done, action
+1 + k picks option k of the decision's options (`fw.opts[g]`). A priority option starts a
+transaction (the A_* action, replayed from a snapshot as questions are answered, see
+kernels/choice.py); an option that turns out illegal rolls back and the player decides
+again. Game-flow bookkeeping lives in `fw` (FLOW_FIELDS), outside the State, so rollbacks
+never touch it.
+"""
+import numpy as np
+
+from ..consts import (A_ACTIVATE, A_ATTACK, A_BLOCK, A_CAST, A_NEXT_STEP, A_PLAY_LAND,
+                      A_RESOLVE, AK_ACTIVATED, AK_ALT_COST, ASK_CARDS, ASK_COUNTERS,
+                      ASK_OBJECTS, D_ATTACK, D_BLOCK, D_BOTTOM, D_MULLIGAN, D_OVER, D_PRIORITY,
+                      D_QUESTION, END_TARGET_CARD, END_TURN_LIMIT, END_WIN, KW_DEFENDER,
+                      KW_FLYING, KW_REACH, OPT_ACTIVATE, OPT_CAST, OPT_LAND, OPT_WARP,
+                      PH_BOTTOM, PH_MULLIGAN, PH_OVER, PH_PLAY, S_BEGIN_COMBAT, S_CLEANUP,
+                      S_DECLARE_ATTACKERS, S_UNTAP, ST_NEED, ST_OK, T_LAND, Z_BATTLEFIELD,
+                      Z_EXILE, Z_HAND)
+from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
+from .actions import run_action_nb
+from .jit import entry, kernel
+from .query import can_use_tap_nb, has_kw_nb, is_creature_nb
+from .rng import splitmix64_nb
+from .setup import bottom_card_nb, game_seed_nb, mulligan_nb
+
+
+@kernel
+def copy_game_nb(dst, src, g):
+    """dst's game g := src's game g (every array of the State)."""
+    dst.obj[g] = src.obj[g]
+    dst.o_counters[g] = src.o_counters[g]
+    dst.pl[g] = src.pl[g]
+    dst.p_counters[g] = src.p_counters[g]
+    dst.p_pool[g] = src.p_pool[g]
+    dst.lib[g] = src.lib[g]
+    dst.gm[g] = src.gm[g]
+    dst.rng[g] = src.rng[g]
+    dst.stk[g] = src.stk[g]
+    dst.s_lki[g] = src.s_lki[g]
+    dst.pq[g] = src.pq[g]
+    dst.q_lki[g] = src.q_lki[g]
+    dst.dl[g] = src.dl[g]
+    dst.tp[g] = src.tp[g]
+    dst.tape_val[g] = src.tape_val[g]
+    dst.ask_opts[g] = src.ask_opts[g]
+
+
+# ---------------------------------------------------------------- transactions
+
+@kernel
+def txn_run_nb(st, snap, ct, fw, g):
+    """(Re)run game g's pending action from its snapshot with the answers given so far.
+    Returns 0 done, 1 a question is open, 2 refused (state rolled back)."""
+    copy_game_nb(st, snap, g)
+    n = fw.fl[g, F_TAPE_N]
+    for k in range(n):
+        st.tp[g, TP_OFF, k] = fw.toff[g, k]
+        st.tp[g, TP_LEN, k] = fw.tlen[g, k]
+        st.tp[g, TP_LIST, k] = fw.tlist[g, k]
+    for v in range(fw.fl[g, F_TAPE_V]):
+        st.tape_val[g, v] = fw.tval[g, v]
+    st.gm[g, G_TAPE_N] = n
+    s = run_action_nb(st, ct, g, fw.pend[g])
+    if s == ST_OK:
+        fw.fl[g, F_TXN] = 0
+        fw.fl[g, F_BAN_N] = 0        # the game moved on: every option may be tried again
+        fw.fl[g, F_PEND_OPT] = 0
+        return 0
+    if s == ST_NEED:
+        m = st.gm[g, G_ASK_N]
+        fw.fl[g, F_DKIND] = D_QUESTION
+        fw.fl[g, F_DPLAYER] = st.gm[g, G_ASK_PLAYER]
+        fw.fl[g, F_QKIND] = st.gm[g, G_ASK_KIND]
+        fw.fl[g, F_QMIN] = st.gm[g, G_ASK_MIN]
+        fw.fl[g, F_QMAX] = st.gm[g, G_ASK_MAX]
+        fw.fl[g, F_DN] = m
+        fw.fl[g, F_PICK_N] = 0
+        for k in range(m):
+            fw.opts[g, k] = st.ask_opts[g, k]
+        return 1
+    copy_game_nb(st, snap, g)        # refused (or out of capacity): nothing happened
+    fw.fl[g, F_TXN] = 0
+    b = fw.fl[g, F_BAN_N]            # not offered again until the game moves on
+    if fw.fl[g, F_PEND_OPT] != 0 and b < fw.ban.shape[1]:
+        fw.ban[g, b] = fw.fl[g, F_PEND_OPT]
+        fw.fl[g, F_BAN_N] = b + 1
+    fw.fl[g, F_PEND_OPT] = 0
+    return 2
+
+
+@kernel
+def txn_start_nb(st, snap, ct, fw, g, a0, a1, a2, a3, a4):
+    """Start the engine action (a0..a4) as a transaction; f_pend_opt names the priority
+    option that started it (0 for the engine's own steps)."""
+    copy_game_nb(snap, st, g)
+    for k in range(fw.pend.shape[1]):
+        fw.pend[g, k] = 0
+    fw.pend[g, 0] = a0
+    fw.pend[g, 1] = a1
+    fw.pend[g, 2] = a2
+    fw.pend[g, 3] = a3
+    fw.pend[g, 4] = a4
+    fw.fl[g, F_TAPE_N] = 0
+    fw.fl[g, F_TAPE_V] = 0
+    fw.fl[g, F_TXN] = 1
+    return txn_run_nb(st, snap, ct, fw, g)
+
+
+@kernel
+def txn_answer_nb(st, snap, ct, fw, g, is_list, vals, n):
+    k = fw.fl[g, F_TAPE_N]
+    v = fw.fl[g, F_TAPE_V]
+    if k >= fw.toff.shape[1] or v + n > fw.tval.shape[1]:
+        return 2
+    fw.toff[g, k] = v
+    fw.tlen[g, k] = n
+    fw.tlist[g, k] = is_list
+    for j in range(n):
+        fw.tval[g, v + j] = vals[j]
+    fw.fl[g, F_TAPE_N] = k + 1
+    fw.fl[g, F_TAPE_V] = v + n
+    return txn_run_nb(st, snap, ct, fw, g)
+
+
+# ---------------------------------------------------------------- what a player may do
+
+@kernel
+def legal_now_nb(st, snap, ct, g, act):
+    """Dry run: would `act` start legally now (done, or waiting for a choice)?"""
+    copy_game_nb(snap, st, g)
+    snap.gm[g, G_TAPE_N] = 0
+    s = run_action_nb(snap, ct, g, act)
+    return s == ST_OK or s == ST_NEED
+
+
+@kernel
+def banned_nb(fw, g, code):
+    for k in range(fw.fl[g, F_BAN_N]):
+        if fw.ban[g, k] == code:
+            return True
+    return False
+
+
+@kernel
+def add_option_nb(fw, g, n, code):
+    if n < fw.opts.shape[1] and not banned_nb(fw, g, code):
+        fw.opts[g, n] = code
+        return n + 1
+    return n
+
+
+@kernel
+def priority_options_nb(st, snap, ct, fw, g, p):
+    """The actions p could take with priority, checked by dry runs: play a land, cast a
+    spell (from hand or with a permission from exile; warp), activate an ability. Cards of one
+    name in one zone are one option."""
+    M = st.obj.shape[2]
+    act = np.zeros(8, np.int64)
+    n = 0
+    for i in range(M):
+        c = st.obj[g, O_CARD, i]
+        if c < 0:
+            continue
+        z = st.obj[g, O_ZONE, i]
+        if (z == Z_HAND or z == Z_EXILE) and st.obj[g, O_OWNER, i] == p:
+            dup = False
+            for j in range(i):
+                if st.obj[g, O_CARD, j] == c and st.obj[g, O_ZONE, j] == z and \
+                        st.obj[g, O_OWNER, j] == p:
+                    dup = True
+                    break
+            if dup:
+                continue
+            for k in range(8):
+                act[k] = 0
+            if ct.card[c, C_TYPES] & T_LAND:
+                act[0] = A_PLAY_LAND
+                act[1] = i
+                if legal_now_nb(st, snap, ct, g, act):
+                    n = add_option_nb(fw, g, n, (OPT_LAND << 24) | (i << 6))
+                continue
+            act[0] = A_CAST
+            act[1] = i
+            act[2] = -1
+            act[4] = -1
+            if legal_now_nb(st, snap, ct, g, act):
+                n = add_option_nb(fw, g, n, (OPT_CAST << 24) | (i << 6))
+            if z == Z_HAND:
+                has_warp = False
+                for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
+                    if ct.abil[a, AB_KIND] == AK_ALT_COST:
+                        has_warp = True
+                if has_warp:
+                    act[3] = 1
+                    if legal_now_nb(st, snap, ct, g, act):
+                        n = add_option_nb(fw, g, n, (OPT_WARP << 24) | (i << 6))
+        elif z == Z_BATTLEFIELD and st.obj[g, O_CTRL, i] == p:
+            for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
+                if ct.abil[a, AB_KIND] != AK_ACTIVATED:
+                    continue
+                for k in range(8):
+                    act[k] = 0
+                act[0] = A_ACTIVATE
+                act[1] = i
+                act[2] = ct.abil[a, AB_ACTIDX]
+                if legal_now_nb(st, snap, ct, g, act):
+                    n = add_option_nb(fw, g, n, (OPT_ACTIVATE << 24) | (i << 6) |
+                                      ct.abil[a, AB_ACTIDX])
+    return n
+
+
+@kernel
+def attack_options_nb(st, ct, fw, g):
+    p = st.gm[g, G_ACTIVE]
+    n = 0
+    for i in range(st.obj.shape[2]):
+        if st.obj[g, O_CARD, i] >= 0 and st.obj[g, O_ZONE, i] == Z_BATTLEFIELD and \
+                st.obj[g, O_CTRL, i] == p and is_creature_nb(st, ct, g, i) and \
+                st.obj[g, O_TAPPED, i] == 0 and can_use_tap_nb(st, ct, g, i) and \
+                not has_kw_nb(st, ct, g, i, KW_DEFENDER):
+            fw.opts[g, n] = i
+            n += 1
+    return n
+
+
+@kernel
+def block_options_nb(st, ct, fw, g):
+    d = 1 - st.gm[g, G_ACTIVE]
+    n = 0
+    M = st.obj.shape[2]
+    for b in range(M):
+        if st.obj[g, O_CARD, b] < 0 or st.obj[g, O_ZONE, b] != Z_BATTLEFIELD or \
+                st.obj[g, O_CTRL, b] != d or not is_creature_nb(st, ct, g, b) or \
+                st.obj[g, O_TAPPED, b] != 0:
+            continue
+        for a in range(M):
+            if st.obj[g, O_ZONE, a] != Z_BATTLEFIELD or st.obj[g, O_ATTACKING, a] == 0:
+                continue
+            if has_kw_nb(st, ct, g, a, KW_FLYING) and not (has_kw_nb(st, ct, g, b, KW_FLYING) or
+                                                            has_kw_nb(st, ct, g, b, KW_REACH)):
+                continue
+            if n < fw.opts.shape[1]:
+                fw.opts[g, n] = (b << 16) | a
+                n += 1
+    return n
+
+
+@kernel
+def set_decision_nb(fw, g, kind, player, n):
+    fw.fl[g, F_DKIND] = kind
+    fw.fl[g, F_DPLAYER] = player
+    fw.fl[g, F_DN] = n
+    fw.fl[g, F_PICK_N] = 0
+
+
+# ---------------------------------------------------------------- running to a decision
+
+@kernel
+def game_over_nb(st, fw, g):
+    """Ends the game if it is over: a player lost, the turn limit, the goldfish target."""
+    if st.gm[g, G_WINNER] >= 0:
+        fw.fl[g, F_END] = END_WIN
+        fw.fl[g, F_KILL_TURN] = st.gm[g, G_TURN]
+    elif st.gm[g, G_TURN] > fw.fl[g, F_MAX_TURNS]:
+        fw.fl[g, F_END] = END_TURN_LIMIT
+    elif fw.fl[g, F_TARGET_CARD] >= 0:
+        for i in range(st.obj.shape[2]):
+            if st.obj[g, O_CARD, i] == fw.fl[g, F_TARGET_CARD] and \
+                    st.obj[g, O_ZONE, i] == Z_BATTLEFIELD and st.obj[g, O_CTRL, i] == 0:
+                fw.fl[g, F_END] = END_TARGET_CARD
+                fw.fl[g, F_KILL_TURN] = st.gm[g, G_TURN]
+                break
+    if fw.fl[g, F_END] != 0:
+        fw.fl[g, F_PHASE] = PH_OVER
+        set_decision_nb(fw, g, D_OVER, 0, 0)
+        return True
+    return False
+
+
+@kernel
+def next_mulligan_nb(st, fw, g):
+    """Set the next mulligan or bottom decision; False once everyone kept and bottomed."""
+    first = st.gm[g, G_FIRST]
+    goldfish = st.gm[g, G_GOLDFISH] != 0
+    if fw.fl[g, F_PHASE] == PH_MULLIGAN:
+        for k in range(2):
+            p = (first + k) % 2
+            if goldfish and p == 1:
+                continue
+            if fw.fl[g, F_KEPT0 + p] == 0:
+                set_decision_nb(fw, g, D_MULLIGAN, p, 2)
+                return True
+        fw.fl[g, F_PHASE] = PH_BOTTOM
+        fw.fl[g, F_MULL_P] = first
+        fw.fl[g, F_BOTTOM_LEFT] = st.pl[g, PL_MULLIGANS, first]
+    while fw.fl[g, F_PHASE] == PH_BOTTOM:
+        p = fw.fl[g, F_MULL_P]
+        if fw.fl[g, F_BOTTOM_LEFT] > 0:
+            n = 0
+            for i in range(st.obj.shape[2]):
+                if st.obj[g, O_CARD, i] >= 0 and st.obj[g, O_ZONE, i] == Z_HAND and \
+                        st.obj[g, O_OWNER, i] == p:
+                    fw.opts[g, n] = i
+                    n += 1
+            if n > 0:
+                set_decision_nb(fw, g, D_BOTTOM, p, n)
+                return True
+        if p == first and not goldfish:
+            fw.fl[g, F_MULL_P] = 1 - first
+            fw.fl[g, F_BOTTOM_LEFT] = st.pl[g, PL_MULLIGANS, 1 - first]
+        else:
+            fw.fl[g, F_PHASE] = PH_PLAY
+            st.gm[g, G_STEP] = S_UNTAP          # the first turn begins (103.8)
+            fw.fl[g, F_PRIO] = first
+            fw.fl[g, F_PASSES] = 0
+    return False
+
+
+@kernel
+def run_to_decision_nb(st, snap, ct, fw, g):
+    """Play game g forward until a player must decide (or the game ends)."""
+    for _ in range(100000):
+        if fw.fl[g, F_TXN] != 0 or fw.fl[g, F_PHASE] == PH_OVER:
+            return
+        if fw.fl[g, F_PHASE] != PH_PLAY:
+            if next_mulligan_nb(st, fw, g):
+                return
+            continue
+        if game_over_nb(st, fw, g):
+            return
+        step = st.gm[g, G_STEP]
+        active = st.gm[g, G_ACTIVE]
+        goldfish = st.gm[g, G_GOLDFISH] != 0
+        if step == S_UNTAP or step == S_CLEANUP:      # no priority in these steps
+            if txn_start_nb(st, snap, ct, fw, g, A_NEXT_STEP, 0, 0, 0, 0) == 1:
+                return
+            fw.fl[g, F_PRIO] = active
+            fw.fl[g, F_PASSES] = 0
+            fw.fl[g, F_DECLARED] = 0
+            continue
+        if fw.fl[g, F_PASSES] < 2:
+            p = fw.fl[g, F_PRIO]
+            n = priority_options_nb(st, snap, ct, fw, g, p)
+            if n > 0:
+                set_decision_nb(fw, g, D_PRIORITY, p, n)
+                return
+            fw.fl[g, F_PASSES] += 2 if goldfish else 1
+            fw.fl[g, F_PRIO] = 1 - p
+            continue
+        # every player passed in succession (500.2, 608.1)
+        fw.fl[g, F_PASSES] = 0
+        fw.fl[g, F_PRIO] = active
+        if st.gm[g, G_STACK_N] > 0:
+            if txn_start_nb(st, snap, ct, fw, g, A_RESOLVE, 0, 0, 0, 0) == 1:
+                return
+            continue
+        if step == S_BEGIN_COMBAT and fw.fl[g, F_DECLARED] == 0:
+            fw.fl[g, F_DECLARED] = 1
+            n = attack_options_nb(st, ct, fw, g)
+            if n > 0:
+                set_decision_nb(fw, g, D_ATTACK, active, n)
+                return
+        if step == S_DECLARE_ATTACKERS and st.gm[g, G_ANY_ATTACKERS] != 0 and \
+                fw.fl[g, F_DECLARED] == 1 and not goldfish:
+            fw.fl[g, F_DECLARED] = 2
+            n = block_options_nb(st, ct, fw, g)
+            if n > 0:
+                set_decision_nb(fw, g, D_BLOCK, 1 - active, n)
+                return
+        if txn_start_nb(st, snap, ct, fw, g, A_NEXT_STEP, 0, 0, 0, 0) == 1:
+            return
+        if st.gm[g, G_STEP] == S_BEGIN_COMBAT:
+            fw.fl[g, F_DECLARED] = 0
+
+
+# ---------------------------------------------------------------- taking an action
+
+@kernel
+def remove_opt_nb(fw, g, k):
+    n = fw.fl[g, F_DN]
+    fw.opts[g, k] = fw.opts[g, n - 1]
+    fw.fl[g, F_DN] = n - 1
+
+
+@kernel
+def declare_picked_nb(st, snap, ct, fw, g, kind):
+    """Declare the picked attackers (or blocks) as one action (508.1, 509.1)."""
+    m = fw.fl[g, F_PICK_N]
+    for k in range(fw.pend.shape[1]):
+        fw.pend[g, k] = 0
+    fw.pend[g, 1] = m
+    if kind == D_ATTACK:
+        fw.pend[g, 0] = A_ATTACK
+        for j in range(m):
+            fw.pend[g, 2 + j] = fw.pick[g, j]
+    else:
+        fw.pend[g, 0] = A_BLOCK
+        for j in range(m):
+            fw.pend[g, 2 + 2 * j] = fw.pick[g, j] >> 16
+            fw.pend[g, 3 + 2 * j] = fw.pick[g, j] & 0xFFFF
+    copy_game_nb(snap, st, g)
+    fw.fl[g, F_TAPE_N] = 0
+    fw.fl[g, F_TAPE_V] = 0
+    fw.fl[g, F_TXN] = 1
+    txn_run_nb(st, snap, ct, fw, g)
+
+
+@kernel
+def step_game_nb(st, snap, ct, fw, g, a):
+    """Apply action `a` to game g's open decision, then run to the next decision."""
+    kind = fw.fl[g, F_DKIND]
+    if kind == D_OVER:
+        return
+    fw.fl[g, F_DECISIONS] += 1
+    n = fw.fl[g, F_DN]
+    if a < 0 or a > n:
+        a = 0
+    p = fw.fl[g, F_DPLAYER]
+    if kind == D_MULLIGAN:
+        if a == 1 and st.pl[g, PL_MULLIGANS, p] < 7:
+            mulligan_nb(st, g, p, 7)
+        else:
+            fw.fl[g, F_KEPT0 + p] = 1
+    elif kind == D_BOTTOM:
+        k = max(a, 1) - 1
+        bottom_card_nb(st, g, fw.opts[g, k])
+        fw.fl[g, F_BOTTOM_LEFT] -= 1
+    elif kind == D_PRIORITY:
+        if a == 0:
+            fw.fl[g, F_PASSES] += 2 if st.gm[g, G_GOLDFISH] != 0 else 1
+            fw.fl[g, F_PRIO] = 1 - p
+            fw.fl[g, F_BAN_N] = 0
+        else:
+            o = fw.opts[g, a - 1]
+            fw.fl[g, F_PEND_OPT] = o
+            ok = o >> 24
+            slot = (o >> 6) & 0x3FFFF
+            if ok == OPT_LAND:
+                r = txn_start_nb(st, snap, ct, fw, g, A_PLAY_LAND, slot, 0, 0, 0)
+            elif ok == OPT_ACTIVATE:
+                r = txn_start_nb(st, snap, ct, fw, g, A_ACTIVATE, slot, o & 63, 0, 0)
+            else:
+                r = txn_start_nb(st, snap, ct, fw, g, A_CAST, slot, -1,
+                                 1 if ok == OPT_WARP else 0, -1)
+            if r == 0:
+                fw.fl[g, F_PASSES] = 0     # 117.3c: the player acts again
+                fw.fl[g, F_PRIO] = p
+    elif kind == D_ATTACK or kind == D_BLOCK:
+        if a == 0:
+            declare_picked_nb(st, snap, ct, fw, g, kind)
+        else:
+            v = fw.opts[g, a - 1]
+            m = fw.fl[g, F_PICK_N]
+            if m < fw.pick.shape[1] and 2 + 2 * m + 2 < fw.pend.shape[1]:
+                fw.pick[g, m] = v
+                fw.fl[g, F_PICK_N] = m + 1
+            if kind == D_ATTACK:
+                remove_opt_nb(fw, g, a - 1)
+            else:
+                # a blocker blocks one attacker: drop its other options
+                b = v >> 16
+                k = 0
+                while k < fw.fl[g, F_DN]:
+                    if (fw.opts[g, k] >> 16) == b:
+                        remove_opt_nb(fw, g, k)
+                    else:
+                        k += 1
+            if fw.fl[g, F_DN] > 0:
+                return
+            declare_picked_nb(st, snap, ct, fw, g, kind)
+    elif kind == D_QUESTION:
+        q = fw.fl[g, F_QKIND]
+        is_list = q == ASK_OBJECTS or q == ASK_CARDS or q == ASK_COUNTERS
+        if not is_list:
+            vals = np.empty(1, np.int64)
+            vals[0] = fw.opts[g, max(a, 1) - 1]
+            txn_answer_nb(st, snap, ct, fw, g, 0, vals, 1)
+        else:
+            m = fw.fl[g, F_PICK_N]
+            finish = a == 0
+            if not finish:
+                fw.pick[g, m] = fw.opts[g, a - 1]
+                m += 1
+                fw.fl[g, F_PICK_N] = m
+                if q != ASK_COUNTERS:
+                    remove_opt_nb(fw, g, a - 1)
+                finish = m >= fw.fl[g, F_QMAX] or fw.fl[g, F_DN] == 0
+            if finish:
+                vals = np.empty(max(m, 1), np.int64)
+                for j in range(m):
+                    vals[j] = fw.pick[g, j]
+                txn_answer_nb(st, snap, ct, fw, g, 1, vals, m)
+            else:
+                return
+    run_to_decision_nb(st, snap, ct, fw, g)
+
+
+# ---------------------------------------------------------------- batch entry points
+
+@entry
+def start_flow_nb(st, snap, ct, fw):
+    for g in range(st.gm.shape[0]):
+        run_to_decision_nb(st, snap, ct, fw, g)
+
+
+@entry
+def step_batch_nb(st, snap, ct, fw, actions):
+    for g in range(st.gm.shape[0]):
+        step_game_nb(st, snap, ct, fw, g, actions[g])
+
+
+@entry
+def legal_mask_nb(fw, out):
+    """out[g, 0] = pass/keep/done allowed; out[g, 1 + k] = option k allowed."""
+    out[:, :] = False
+    for g in range(fw.fl.shape[0]):
+        kind = fw.fl[g, F_DKIND]
+        n = fw.fl[g, F_DN]
+        if kind == D_OVER or kind == 0:
+            continue
+        if kind == D_MULLIGAN:
+            out[g, 0] = True
+            out[g, 1] = True
+            continue
+        if kind == D_PRIORITY or kind == D_ATTACK or kind == D_BLOCK:
+            out[g, 0] = True
+        if kind == D_QUESTION:
+            q = fw.fl[g, F_QKIND]
+            if (q == ASK_OBJECTS or q == ASK_CARDS or q == ASK_COUNTERS) and \
+                    fw.fl[g, F_PICK_N] >= fw.fl[g, F_QMIN]:
+                out[g, 0] = True
+        for k in range(min(n, out.shape[1] - 1)):
+            out[g, 1 + k] = True
+
+
+@entry
+def decision_noise_nb(base, game0, fl, out):
+    """out[g, k]: uniform [0, 1) numbers for game g's current decision, from the run's seed,
+    the game's number and its decision count only, so agents that use them decide the same
+    whatever the batch a game is played in."""
+    for g in range(out.shape[0]):
+        s = game_seed_nb(base ^ np.uint64(0x5DEECE66D), game0 + g) ^ \
+            (np.uint64(fl[g, F_DECISIONS] + 1) * np.uint64(0x9E3779B97F4A7C15))
+        for k in range(out.shape[1]):
+            s, r = splitmix64_nb(s)
+            out[g, k] = np.float64(r >> np.uint64(11)) * (1.0 / 9007199254740992.0)
