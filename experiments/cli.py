@@ -84,7 +84,7 @@ def _positive(text):
 
 
 def cmd_simulate(args) -> int:
-    from experiments.simulate import simulate, summary, write
+    from experiments.simulate import simulate, summary
 
     if args.out and not args.out.endswith((".parquet", ".csv")):
         raise PlaytestError(f"--out must end in .parquet or .csv, got {args.out!r}")
@@ -93,13 +93,12 @@ def cmd_simulate(args) -> int:
     df = simulate(args.deck, vs=args.vs, games=args.games, seed=args.seed, agent=args.agent,
                   opponent_agent=args.opponent_agent, start=args.start,
                   max_turns=args.max_turns, batch_size=args.batch_size,
-                  card_dirs=args.cards, target=args.until_card)
+                  card_dirs=args.cards, target=args.until_card, out=args.out)
     if len(df) == 0:
         print("no game finished")
         return 1
     print(summary(df))
     if args.out:
-        write(df, args.out)
         print(f"wrote {len(df)} rows to {args.out}")
     return 0
 

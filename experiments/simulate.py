@@ -55,10 +55,52 @@ def play_chunk(pool, ids0, ids1, agents, n, seed, game0, start, max_turns, targe
     return pd.DataFrame(b.results())
 
 
+def _label(df, seed, d0, d1, agent, opponent_agent):
+    df.insert(0, "seed", seed)
+    df["version"] = simcore.__version__
+    df["deck"] = d0.name
+    df["opponent"] = d1.name if d1 else "goldfish"
+    df["agent"] = agent
+    df["opponent_agent"] = (opponent_agent or agent) if d1 else ""
+    df["end_reason"] = [K.END_NAMES[e] for e in df["end"]]
+    return df
+
+
+class ChunkWriter:
+    """Appends result chunks to a Parquet or CSV file as they finish."""
+
+    def __init__(self, path):
+        if not str(path).endswith((".parquet", ".csv")):
+            raise PlaytestError(f"--out must end in .parquet or .csv, got {str(path)!r}")
+        self.path = str(path)
+        self.writer = None
+        self.rows = 0
+
+    def write(self, df):
+        if self.path.endswith(".csv"):
+            df.to_csv(self.path, mode="w" if self.rows == 0 else "a", header=self.rows == 0,
+                      index=False)
+        else:
+            import pyarrow as pa
+            import pyarrow.parquet as pq
+            table = pa.Table.from_pandas(df, preserve_index=False)
+            if self.writer is None:
+                self.writer = pq.ParquetWriter(self.path, table.schema)
+            self.writer.write_table(table)
+        self.rows += len(df)
+
+    def close(self):
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+
+
 def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=None,
              start="play", max_turns=30, batch_size=1000, card_dirs=(), target=None,
-             progress=True, on_chunk=None):
-    """Play `games` games; returns a DataFrame, one row per game."""
+             progress=True, out=None):
+    """Play `games` games in batches of `batch_size`; returns a DataFrame, one row per game.
+    With `out`, each finished batch is appended to that Parquet/CSV file at once, so an
+    interrupted run (Ctrl-C) keeps every finished batch on disk."""
     pool = make_pool(card_dirs)
     d0 = load_deck(deck, pool)
     d1 = load_deck(vs, pool) if vs else None
@@ -69,6 +111,7 @@ def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=N
         agents.append(load_agent(opponent_agent or agent))
     if target is not None and target not in pool.card_id:
         raise PlaytestError(f"unknown card {target!r} for --until-card")
+    writer = ChunkWriter(out) if out else None
     frames = []
     t0 = time.time()
     done = 0
@@ -76,9 +119,10 @@ def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=N
         while done < games:
             n = min(batch_size, games - done)
             df = play_chunk(pool, ids0, ids1, agents, n, seed, done, start, max_turns, target)
+            df = _label(df, seed, d0, d1, agent, opponent_agent)
+            if writer is not None:
+                writer.write(df)
             frames.append(df)
-            if on_chunk is not None:
-                on_chunk(df)
             done += n
             if progress:
                 rate = done / max(time.time() - t0, 1e-9)
@@ -87,18 +131,12 @@ def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=N
     except KeyboardInterrupt:
         if progress:
             print(f"\ninterrupted: keeping {done} finished games", file=sys.stderr)
+    finally:
+        if writer is not None:
+            writer.close()
     if progress:
         print(file=sys.stderr)
-    df = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
-    if len(df):
-        df.insert(0, "seed", seed)
-        df["version"] = simcore.__version__
-        df["deck"] = d0.name
-        df["opponent"] = d1.name if d1 else "goldfish"
-        df["agent"] = agent
-        df["opponent_agent"] = (opponent_agent or agent) if d1 else ""
-        df["end_reason"] = [K.END_NAMES[e] for e in df["end"]]
-    return df
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
 
 
 def summary(df):
@@ -120,12 +158,3 @@ def summary(df):
     lines.append("end reasons: " + ", ".join(f"{k} {v}" for k, v in reasons.items()))
     lines.append(f"mulligans per game: {df['mulligans0'].mean():.2f}")
     return "\n".join(lines)
-
-
-def write(df, out):
-    if out.endswith(".parquet"):
-        df.to_parquet(out, index=False)
-    elif out.endswith(".csv"):
-        df.to_csv(out, index=False)
-    else:
-        raise PlaytestError(f"--out must end in .parquet or .csv, got {out!r}")

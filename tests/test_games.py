@@ -145,3 +145,29 @@ def test_wilson_interval():
     lo, hi = wilson(50, 100)
     assert lo < 0.5 < hi and abs((lo + hi) / 2 - 0.5) < 1e-9
     assert abs(wilson(0, 10)[0]) < 1e-12 and wilson(10, 10)[1] > 0.999
+
+
+def test_results_stream_to_disk_and_survive_interrupt(tmp_path, monkeypatch):
+    """Each finished batch is appended to the output at once; Ctrl-C keeps them."""
+    import experiments.simulate as sim
+    out = tmp_path / "run.parquet"
+    real = sim.play_chunk
+    calls = []
+
+    def flaky(*args, **kw):
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*args, **kw)
+
+    monkeypatch.setattr(sim, "play_chunk", flaky)
+    df = sim.simulate(DECKS / "mono_green_curve.txt", games=10, seed=3, batch_size=3,
+                      out=out, progress=False)
+    assert len(df) == 6
+    on_disk = pd.read_parquet(out)
+    assert list(on_disk["game"]) == list(range(6)) and (on_disk["seed"] == 3).all()
+    csv = tmp_path / "run.csv"
+    monkeypatch.setattr(sim, "play_chunk", real)
+    sim.simulate(DECKS / "mono_green_curve.txt", games=5, seed=3, batch_size=2, out=csv,
+                 progress=False)
+    assert list(pd.read_csv(csv)["game"]) == list(range(5))

@@ -16,10 +16,12 @@ from ..consts import (A_ACTIVATE, A_ATTACK, A_BLOCK, A_CAST, A_NEXT_STEP, A_PLAY
                       D_QUESTION, END_TARGET_CARD, END_TURN_LIMIT, END_WIN, KW_DEFENDER,
                       KW_FLYING, KW_REACH, OPT_ACTIVATE, OPT_CAST, OPT_LAND, OPT_WARP,
                       PH_BOTTOM, PH_MULLIGAN, PH_OVER, PH_PLAY, S_BEGIN_COMBAT, S_CLEANUP,
-                      S_DECLARE_ATTACKERS, S_UNTAP, ST_NEED, ST_OK, T_LAND, Z_BATTLEFIELD,
+                      S_DECLARE_ATTACKERS, S_UNTAP, ST_NEED, ST_OK, T_INSTANT, T_LAND, Z_BATTLEFIELD,
                       Z_EXILE, Z_HAND)
 from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .actions import run_action_nb
+from .mana import potential_mana_nb
+from .stack import sorcery_timing_nb
 from .jit import entry, kernel
 from .query import can_use_tap_nb, has_kw_nb, is_creature_nb
 from .rng import splitmix64_nb
@@ -159,12 +161,21 @@ def priority_options_nb(st, snap, ct, fw, g, p):
     M = st.obj.shape[2]
     act = np.zeros(8, np.int64)
     n = 0
+    # cheap tests first: a dry run only for what timing and mana do not already rule out
+    sorcery_ok = sorcery_timing_nb(st, g, p)
+    pot = potential_mana_nb(st, ct, g, p)
     for i in range(M):
         c = st.obj[g, O_CARD, i]
         if c < 0:
             continue
         z = st.obj[g, O_ZONE, i]
+        if z == Z_EXILE and st.obj[g, O_EX_KIND, i] == 0:
+            continue
         if (z == Z_HAND or z == Z_EXILE) and st.obj[g, O_OWNER, i] == p:
+            if (ct.card[c, C_TYPES] & T_INSTANT) == 0 and not sorcery_ok:
+                continue
+            if (ct.card[c, C_TYPES] & T_LAND) != 0 and st.pl[g, PL_LANDS, p] >= 1:
+                continue
             dup = False
             for j in range(i):
                 if st.obj[g, O_CARD, j] == c and st.obj[g, O_ZONE, j] == z and \
@@ -185,7 +196,7 @@ def priority_options_nb(st, snap, ct, fw, g, p):
             act[1] = i
             act[2] = -1
             act[4] = -1
-            if legal_now_nb(st, snap, ct, g, act):
+            if pot >= ct.card[c, C_MV] and legal_now_nb(st, snap, ct, g, act):
                 n = add_option_nb(fw, g, n, (OPT_CAST << 24) | (i << 6))
             if z == Z_HAND:
                 has_warp = False
@@ -199,6 +210,11 @@ def priority_options_nb(st, snap, ct, fw, g, p):
         elif z == Z_BATTLEFIELD and st.obj[g, O_CTRL, i] == p:
             for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
                 if ct.abil[a, AB_KIND] != AK_ACTIVATED:
+                    continue
+                if ct.abil[a, AB_SORCERY] != 0 and not sorcery_ok:
+                    continue
+                if ct.abil[a, AB_TAP] != 0 and (st.obj[g, O_TAPPED, i] != 0 or
+                                               not can_use_tap_nb(st, ct, g, i)):
                     continue
                 for k in range(8):
                     act[k] = 0

@@ -479,16 +479,31 @@ def simple_source_nb(st, ct, g, i):
 
 @kernel
 def potential_mana_nb(st, ct, g, p):
-    """Mana p could have for a cost: the pool plus one activation of each simple source."""
+    """An upper bound of the mana autopay can make for p: the pool plus one activation of
+    each simple source, with every multiplying replacement and "tapped for mana" trigger."""
+    M = st.obj.shape[2]
+    mult = 1
+    extra_land = 0
+    for r in range(M):
+        cr = st.obj[g, O_CARD, r]
+        if cr < 0 or st.obj[g, O_ZONE, r] != Z_BATTLEFIELD:
+            continue
+        for a in range(ct.card[cr, C_ABIL0], ct.card[cr, C_ABIL0] + ct.card[cr, C_NABIL]):
+            if ct.abil[a, AB_KIND] == AK_MANA_REPLACE and ct.abil[a, AB_MR_MULT] > 1:
+                mult *= ct.abil[a, AB_MR_MULT]
+            elif ct.abil[a, AB_KIND] == AK_MANA_TRIGGER:
+                extra_land += 1
     n = 0
     for t in range(6):
         n += st.p_pool[g, p, t]
-    for i in range(st.obj.shape[2]):
+    for i in range(M):
         if st.obj[g, O_CARD, i] >= 0 and st.obj[g, O_ZONE, i] == Z_BATTLEFIELD and \
                 st.obj[g, O_CTRL, i] == p:
             a = simple_source_nb(st, ct, g, i)
             if a >= 0:
-                n += max(1, mana_times_nb(st, ct, g, i, a))
+                n += max(1, mana_times_nb(st, ct, g, i, a)) * mult
+                if is_land_nb(st, ct, g, i):
+                    n += extra_land
     return n
 
 
