@@ -514,10 +514,10 @@ def autopay_nb(st, ct, g, p, need, gen, hyb, nh):
     first, then any source). Returns whether the pool can pay now."""
     M = st.obj.shape[2]
     cp = np.zeros(M, np.int32)
+    could_produce_nb(st, ct, g, cp)     # tapping changes nothing here: 106.7 ignores it
     for _ in range(M):
         if pay_nb(st.p_pool[g, p], need, gen, hyb, nh, False):
             return True
-        could_produce_nb(st, ct, g, cp)
         short = 0
         for t in range(6):
             if need[t] > st.p_pool[g, p, t]:

@@ -112,10 +112,21 @@ def count_filter_nb(st, ct, g, f, src, src_ctrl):
     return n
 
 
-@entry
-def pt_nb(st, ct, g, i):
+@kernel
+def anthems_on_bf_nb(st, ct, g):
+    """Is any permanent with a static P/T ability on the battlefield?"""
+    for j in range(st.obj.shape[2]):
+        cj = st.obj[g, O_CARD, j]
+        if cj >= 0 and st.obj[g, O_ZONE, j] == Z_BATTLEFIELD and ct.card[cj, C_STATIC] != 0:
+            return True
+    return False
+
+
+@kernel
+def pt_scan_nb(st, ct, g, i, anthems):
     """Power and toughness now: base (or set until end of turn), anthems (static abilities of
-    permanents), +1/+1 and -1/-1 counters, pumps until end of turn."""
+    permanents; scanned only if `anthems`), +1/+1 and -1/-1 counters, pumps until end of
+    turn."""
     c = st.obj[g, O_CARD, i]
     p = ct.card[c, C_POWER]
     t = ct.card[c, C_TOUGHNESS]
@@ -125,7 +136,7 @@ def pt_nb(st, ct, g, i):
     d = np.int64(st.o_counters[g, CK_PLUS, i]) - np.int64(st.o_counters[g, CK_MINUS, i])
     p += d + st.obj[g, O_EOT_PP, i]
     t += d + st.obj[g, O_EOT_TT, i]
-    if st.obj[g, O_ZONE, i] == Z_BATTLEFIELD:
+    if anthems and st.obj[g, O_ZONE, i] == Z_BATTLEFIELD:
         for j in range(st.obj.shape[2]):
             cj = st.obj[g, O_CARD, j]
             if cj < 0 or st.obj[g, O_ZONE, j] != Z_BATTLEFIELD or ct.card[cj, C_STATIC] == 0:
@@ -136,6 +147,11 @@ def pt_nb(st, ct, g, i):
                     p += ct.abil[a, AB_PW]
                     t += ct.abil[a, AB_TG]
     return p, t
+
+
+@entry
+def pt_nb(st, ct, g, i):
+    return pt_scan_nb(st, ct, g, i, True)
 
 
 @kernel

@@ -10,7 +10,7 @@ from .choice import ask_one_nb
 from .counters import cancel_counters_nb
 from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .jit import kernel
-from .query import obj_types_nb, pt_nb
+from .query import anthems_on_bf_nb, obj_types_nb, pt_scan_nb
 from .zones import leave_bf_nb, set_zone_nb
 
 
@@ -32,6 +32,7 @@ def sba_pass_nb(st, ct, g):
             lose[p] = 1
     # permanents
     marked = np.zeros(M, np.uint8)
+    anthems = anthems_on_bf_nb(st, ct, g)
     for i in range(M):
         c = st.obj[g, O_CARD, i]
         if c < 0:
@@ -45,7 +46,7 @@ def sba_pass_nb(st, ct, g):
             continue
         types = obj_types_nb(st, ct, g, i)
         if (types & T_CREATURE) != 0:
-            t = pt_nb(st, ct, g, i)[1]
+            t = pt_scan_nb(st, ct, g, i, anthems)[1]
             if t <= 0:                                            # 704.5f
                 marked[i] = 1
             elif st.obj[g, O_DAMAGE, i] >= t or (st.obj[g, O_DTDMG, i] != 0 and st.obj[g, O_DAMAGE, i] > 0):
