@@ -238,10 +238,6 @@ ASK_MANA = 5        # packed mana (a colour, a type or a combination)
 ASK_ORDER = 6       # the permanent whose replacement effect applies first
 ASK_CARDS = 7       # a multiset of cards (slots) from a zone, ask_min..ask_max
 ASK_COUNTERS = 8    # objects to remove one counter from each, repeats allowed
-ASK_NAMES = {ASK_OBJECT: "an object or player", ASK_OBJECTS: "a list of objects/players",
-             ASK_YESNO: "yes or no", ASK_INT: "a number", ASK_MANA: "mana",
-             ASK_ORDER: "which replacement effect applies first", ASK_CARDS: "cards",
-             ASK_COUNTERS: "creatures to remove counters from"}
 # why a choice is asked (ask_why), for messages
 W_TARGET = 1
 W_BLIGHT = 2
@@ -292,7 +288,6 @@ E_STACK_NOT_EMPTY = 13
 E_CANT_ATTACK = 14
 E_CANT_BLOCK = 15
 E_COST = 16
-E_NOT_CONTROLLER = 17
 E_GAME_OVER = 18
 E_LIST_FOR_ONE = 19
 E_ONE_FOR_LIST = 20
@@ -318,7 +313,6 @@ ERROR_TEXT = {
     E_CANT_ATTACK: "that creature cannot attack",
     E_CANT_BLOCK: "that block is not legal",
     E_COST: "a cost cannot be paid",
-    E_NOT_CONTROLLER: "that player does not control it",
     E_GAME_OVER: "the game is over",
     E_LIST_FOR_ONE: "a list was given where one value is due",
     E_ONE_FOR_LIST: "one value was given where a list is due",
@@ -343,7 +337,6 @@ A_BLIGHT = 10        # player, n
 A_DAMAGE = 11        # target, n
 A_DESTROY = 12       # slot
 A_ENTER = 13         # controller, n, slots...
-A_PASS = 14          # (reserved for the game loop)
 A_NEXT_STEP = 15     # end this step, begin the next (game loop)
 
 # ---- game flow: decisions of GameBatch (f_dkind) and how games end (f_end) ----
@@ -355,8 +348,6 @@ D_ATTACK = 4        # actions: 0 done, 1 + k: add attacker opts[k]
 D_BLOCK = 5         # actions: 0 done, 1 + k: add block opts[k] (blocker << 16 | attacker)
 D_QUESTION = 6      # an engine question (ASK_*): 1 + k picks opts[k]; lists: 0 = done
 D_OVER = 7          # the game is over: every action is a no-op
-DECISION_NAMES = ("none", "mulligan", "bottom", "priority", "attack", "block", "question",
-                  "over")
 # priority options: kind << 24 | slot << 6 | ability number
 OPT_LAND = 1
 OPT_CAST = 2

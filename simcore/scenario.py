@@ -63,7 +63,6 @@ class Runner:
         self.scen = scen
         self.name = scen.get("name", "?")
         self.refs = {}
-        self.token_refs = set()
 
     # ---------------------------------------------------------------- errors
     def bad(self, key, why):
@@ -200,8 +199,6 @@ class Runner:
             if "attached_to" in pm:
                 attach.append((i, self.want(pm, "attached_to", "str", where), where))
             self.refs[ref] = i
-            if token:
-                self.token_refs.add(ref)
         for i, r, where in attach:
             if r not in self.refs:
                 self.bad(f"{where}.attached_to", f"unknown ref {r!r}")

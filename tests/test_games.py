@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from agents import AGENTS, GreedyAgent, RandomAgent
+from agents import AGENTS, GreedyAgent
 from experiments.cli import main
 from experiments.simulate import simulate, wilson
 from simcore import consts as K

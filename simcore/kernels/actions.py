@@ -122,9 +122,3 @@ def run_action_nb(st, ct, g, act):
     if s != ST_OK:
         return s
     return settle_nb(st, ct, g)
-
-
-@entry
-def settle_only_nb(st, ct, g):
-    st.gm[g, G_TAPE_POS] = 0
-    return settle_nb(st, ct, g)

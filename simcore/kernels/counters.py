@@ -2,7 +2,7 @@
 +1/+1 / -1/-1 cancellation kernel of 704.5q (122.3)."""
 import numpy as np
 
-from ..consts import (ASK_OBJECT, ASK_OBJECTS, CK_MINUS, CK_PLUS, ST_OK, W_BLIGHT, W_MAY,
+from ..consts import (ASK_OBJECT, ASK_OBJECTS, CK_MINUS, ST_OK, W_BLIGHT, W_MAY,
                       W_PROLIFERATE, Z_BATTLEFIELD)
 from .choice import ask_many_nb, ask_one_nb, ask_yesno_nb
 from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
@@ -112,12 +112,3 @@ def cancel_counters_nb(plus, minus):
         plus[i] -= m
         minus[i] -= m
     return changed
-
-
-@kernel
-def needs_cancel_nb(st, g):
-    for i in range(st.obj.shape[2]):
-        if st.o_counters[g, CK_PLUS, i] > 0 and st.o_counters[g, CK_MINUS, i] > 0 and \
-                st.obj[g, O_ZONE, i] == Z_BATTLEFIELD:
-            return True
-    return False

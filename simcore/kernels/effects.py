@@ -4,25 +4,23 @@ asks for as it goes. Target legality is checked first (608.2b)."""
 import numpy as np
 
 from ..consts import (AM_CONST, AM_COUNT, AM_COUNTERS_SELF, AM_COUNTERS_SUBJ, AM_HALF_X,
-                      AM_IF_PAID, AM_KICKS, AM_X, ASK_CARDS, ASK_OBJECT, CK_MINUS, CK_PLUS,
-                      DUR_NEXT_TURN, EXP_LINKED, EXP_PLAY, EXP_WARP, KW_DEATHTOUCH,
+                      AM_IF_PAID, AM_KICKS, AM_X, ASK_CARDS, ASK_OBJECT, DUR_NEXT_TURN, EXP_LINKED, EXP_PLAY, EXP_WARP, KW_DEATHTOUCH,
                       KW_LIFELINK, OP_BECOME_CREATURE, OP_BLIGHT, OP_CREATE_TOKEN, OP_DAMAGE,
                       OP_DESTROY, OP_DISCARD, OP_DRAW, OP_EXILE, OP_EXILE_TOP, OP_EXILE_WARPED,
                       OP_GAIN_LIFE, OP_LOSE_LIFE, OP_MOVE_COUNTERS, OP_PROLIFERATE, OP_PUMP,
                       OP_PUT_COUNTERS, OP_PUT_SUBJ_COUNTERS, OP_RETURN_TO_BF, OP_SAC_UNLESS,
                       OP_SHUFFLE_INTO_LIB, OP_SURVEIL, OPF_IF_DONE, OPF_OPTIONAL, SEL_EACH_CREATURE,
                       SEL_EACH_OPP, SEL_EACH_OPP_AND_CREATURES, SEL_EACH_PLAYER, SEL_SELF,
-                      SEL_SUBJECT, SEL_TARGET0, SEL_TARGET1, SEL_YOU, SK_SPELL, ST_OK,
+                      SEL_SUBJECT, SEL_TARGET0, SEL_TARGET1, SEL_YOU, ST_OK,
                       T_CREATURE, W_DISCARD, W_MAY, W_SACRIFICE, W_SURVEIL, Z_BATTLEFIELD,
-                      Z_EXILE, Z_GRAVEYARD, Z_HAND, Z_LIBRARY, Z_STACK)
+                      Z_EXILE, Z_GRAVEYARD, Z_HAND)
 from .choice import ask_many_nb, ask_one_nb, ask_yesno_nb
 from .counters import blight_nb, move_all_counters_nb, proliferate_nb, put_counters_nb
 from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .jit import kernel
 from .query import (count_filter_nb, is_creature_nb, matches_filter_nb, obj_has_counters_nb,
                     player_matches_nb)
-from .zones import (create_tokens_nb, draw_nb, enter_bf_nb, leave_one_nb, move_card_nb,
-                    set_zone_nb)
+from .zones import (create_tokens_nb, draw_nb, enter_bf_nb, leave_one_nb, move_card_nb)
 
 
 # ---------------------------------------------------------------- effect primitives

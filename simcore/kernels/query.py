@@ -2,7 +2,7 @@
 (layers: base, set until end of turn, anthems, counters, pumps), filters and counts."""
 import numpy as np
 
-from ..consts import (CK_MINUS, CK_PLUS, FC_ANY, FC_OPP, FC_YOU, FZ_GRAVEYARD, AK_STATIC,
+from ..consts import (CK_MINUS, CK_PLUS, FC_OPP, FC_YOU, FZ_GRAVEYARD, AK_STATIC,
                       KW_HASTE, T_CREATURE, T_LAND, Z_BATTLEFIELD, Z_GRAVEYARD)
 from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .jit import entry, kernel
@@ -164,16 +164,6 @@ def greatest_toughness_nb(st, ct, g, p):
             if t > best:
                 best = t
     return best
-
-
-@kernel
-def count_creatures_nb(st, ct, g, p):
-    n = 0
-    for i in range(st.obj.shape[2]):
-        if st.obj[g, O_CARD, i] >= 0 and st.obj[g, O_ZONE, i] == Z_BATTLEFIELD and \
-                st.obj[g, O_CTRL, i] == p and is_creature_nb(st, ct, g, i):
-            n += 1
-    return n
 
 
 @kernel

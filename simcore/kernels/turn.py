@@ -6,7 +6,7 @@ import numpy as np
 from ..consts import (AK_TRIGGER, ASK_CARDS, COND_SELF_HAS_COUNTERS, E_STACK_NOT_EMPTY, E_STEP,
                       E_TRIGGER_IN_WAY, EV_BEGIN_COMBAT, EV_END_STEP, EV_UPKEEP, S_BEGIN_COMBAT,
                       S_CLEANUP, S_COMBAT_DAMAGE, S_DECLARE_ATTACKERS, S_DECLARE_BLOCKERS,
-                      S_DRAW, S_END, S_END_COMBAT, S_MAIN1, S_UNTAP, S_UPKEEP, ST_OK, W_DISCARD,
+                      S_DRAW, S_END, S_END_COMBAT, S_UNTAP, S_UPKEEP, ST_OK, W_DISCARD,
                       Z_BATTLEFIELD, Z_GRAVEYARD, Z_HAND)
 from .choice import ask_many_nb, fail_nb
 from .combat import combat_damage_nb, declare_attackers_nb, declare_blockers_nb
