@@ -11,12 +11,13 @@ size, turn, step). Final results (winner, end reason, turns, life, mulligans, de
 agree too. A disagreement names the seed, game, decision number and the difference.
 """
 import os
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from agents.basic import GreedyAgent, RandomAgent
+from agents.basic import FirstLegalAgent, GreedyAgent, RandomAgent
 from simcore import consts as K
 from simcore import layout as L
 from simcore.compile import make_pool
@@ -110,7 +111,7 @@ def diff(a, b):
 def run_lockstep(seed, n_games, agents, deck0=GREEN, deck1=RED, start="random", max_turns=30,
                  game0=0):
     """Play n_games in both engines, comparing decisions and summaries at every step.
-    Returns (games, decisions compared)."""
+    Returns (decisions compared, Counter of what happened in the reference games)."""
     b = GameBatch(POOL, ids(deck0), ids(deck1), n_games=n_games, seed=seed, start=start,
                   game0=game0, max_turns=max_turns)
     b.start()
@@ -145,29 +146,49 @@ def run_lockstep(seed, n_games, agents, deck0=GREEN, deck1=RED, start="random", 
         step_no += 1
         assert step_no < 20000, f"seed {seed}: games did not finish"
     res = b.results()
+    log = Counter()
     for g, rg in enumerate(refs):
         r = rg.result()
         e = {k: int(res[k][g]) for k in r}
         assert e == r, f"seed {seed} game {game0 + g}: results differ: engine {e} reference {r}"
-    return n_games, compared
+        log.update(rg.log)
+        log[f"end {r['end']}"] += 1
+    return compared, log
 
 
 # ---------------------------------------------------------------- tests
 
 SEEDS = [11, 2024] + ([int(EXTRA_SEED)] if EXTRA_SEED else [])
 
+# What the lock-step games must have exercised: every card of both decks cast or played, the
+# rules around them (103.5 London mulligan, 514.1 cleanup discard, 702.93 undying, 702.79 persist,
+# ETB and dies triggers, blight 701.68 as a cost, exile-and-play-later, several blockers).
+MUST_HAPPEN = ([f"cast {n}" for n in sorted(set(names(GREEN) + names(RED)))
+                if not RC.card(n).is_land] +
+               [f"play {n}" for n in ("Forest", "Mountain", "Mutavault")] +
+               ["activate Mutavault", "activate Gristle Glutton", "blight as a cost",
+                "trigger Young Wolf undying", "trigger Kitchen Finks persist",
+                "trigger Goblin Arsonist", "trigger Sourbread Auntie", "trigger Elvish Visionary",
+                "trigger Kitchen Finks", "cleanup discard", "several blockers",
+                "play Mountain from exile", "cast Lightning Bolt from exile", "end 1", "end 2"])
 
-@pytest.mark.parametrize("seed", SEEDS)
-def test_random_agents_green_vs_red(seed):
-    """Random agents (uniform legal actions): every decision, option list and public state
-    agrees, whole games, random starting player (103.1), London mulligans (103.5)."""
-    games, compared = run_lockstep(seed, 8, [RandomAgent(), RandomAgent()], max_turns=20)
-    assert compared > 8 * 20
 
-
-def test_greedy_against_random_red_vs_green():
-    """Greedy attacks and blocks and aims burn, against random; the red deck as player 0."""
-    run_lockstep(7, 6, [GreedyAgent(), RandomAgent()], deck0=RED, deck1=GREEN)
+def test_random_agents_green_vs_red():
+    """Random agents (uniform among legal actions), whole games green against red, random
+    starting player (103.1): every decision, option list and public state agrees; together
+    the games exercise every card of both decks."""
+    log = Counter()
+    compared = 0
+    for seed in SEEDS:
+        c, lg = run_lockstep(seed, 12, [RandomAgent(), RandomAgent()], max_turns=20)
+        compared += c
+        log.update(lg)
+    c, lg = run_lockstep(7, 8, [GreedyAgent(), RandomAgent()], deck0=RED, deck1=GREEN)
+    compared += c
+    log.update(lg)
+    assert compared > 2000
+    missing = [k for k in MUST_HAPPEN if not log[k]]
+    assert not missing, f"not exercised: {missing}"
 
 
 def test_greedy_lockstep_green_vs_red():
@@ -175,16 +196,80 @@ def test_greedy_lockstep_green_vs_red():
     run_lockstep(5, 8, [GreedyAgent(), GreedyAgent()])
 
 
+def test_greedy_lockstep_mirrors(monkeypatch):
+    """The mirror matches (green-green, red-red: both players cast instants, activate
+    Mutavault and Gristle Glutton in each other's turns). The red mirror meets the engine's
+    priority bug (see test_engine_bug_priority_after_question), so the reference mirrors it
+    here to compare everything else."""
+    monkeypatch.setattr(RE, "MIRROR_PASSES_AFTER_QUESTION", True)
+    run_lockstep(3, 6, [RandomAgent(), GreedyAgent()], deck0=GREEN, deck1=GREEN)
+    run_lockstep(201, 6, [RandomAgent(), RandomAgent()], deck0=RED, deck1=RED, max_turns=25)
+
+
+def test_decking_704_5b():
+    """Nobody plays anything (first legal action = pass / keep / first card to discard):
+    cleanup discards to seven (514.1) and a player who draws from an empty library loses
+    (704.5b, 121.4); the starting player skips the first draw (103.8a), so they deck first."""
+    c, log = run_lockstep(1, 2, [FirstLegalAgent(), FirstLegalAgent()], start="play",
+                          max_turns=200)
+    assert log["draw from an empty library"] == 2 and log["end 1"] == 2
+
+
 def test_reference_greedy_games_match_engine():
     """The reference's own greedy player (tests/reference/greedy.py) playing whole games on
     its own gives the batch engine's GreedyAgent results: winner, turns, end reason, life,
     mulligans, number of decisions."""
-    seed, n = 99, 12
+    seed, n = 99, 24
     b = GameBatch(POOL, ids(GREEN), ids(RED), n_games=n, seed=seed, start="random",
                   max_turns=30)
     b.play([GreedyAgent(), GreedyAgent()], np.random.default_rng(0))
     res = b.results()
     ref = play_games(seed, range(n), names(GREEN), names(RED), start="random", max_turns=30)
     for g, r in enumerate(ref):
-        e = {k: int(res[k][g]) for k in r}
+        e = {k: int(res[k][g]) for k in r if k != "game"}
+        r = {k: v for k, v in r.items() if k != "game"}
         assert e == r, f"seed {seed} game {g}: engine {e} reference {r}"
+
+
+# ---------------------------------------------------------------- engine discrepancies
+# Found by this test; the reference follows the rules unless its MIRROR_* flag is set.
+
+def expect_engine_bug(run, where, reason):
+    """The rules-following reference must part from the engine exactly at `where` (then the
+    test is an expected failure naming the bug); anywhere else, or nowhere, is a failure."""
+    try:
+        run()
+    except AssertionError as e:
+        assert where in str(e), f"expected the known divergence at {where!r}, got: {e}"
+        pytest.xfail(reason)
+    pytest.fail(f"no divergence at {where!r}: if the engine was fixed, drop this test and "
+                "the reference's MIRROR_* flag")
+
+
+def test_engine_bug_priority_after_question():
+    expect_engine_bug(
+        lambda: run_lockstep(201, 1, [RandomAgent(), RandomAgent()], deck0=RED, deck1=RED,
+                             max_turns=25, game0=8),
+        "seed 201 game 8 decision 89: state differs: stack: engine 2 reference 3",
+        "engine bug (117.3c, 117.4): after a priority action that asked a question (a target, "
+        "blight, X), flow.step_game_nb does not reset F_PASSES, so a pass made before the "
+        "spell was cast still counts and the spell resolves without the other player getting "
+        "priority. Red mirror, seed 201, game 8, random agents: at decision 87 player 1 casts "
+        "Shock (target chosen at 88) after player 0 passed in upkeep; the engine resolves it "
+        "as soon as player 1 passes")
+
+
+def test_engine_bug_exile_name_dedup(monkeypatch):
+    monkeypatch.setattr(RE, "MIRROR_EXILE_NAME_DEDUP", False)
+    monkeypatch.setattr(RE, "MIRROR_PASSES_AFTER_QUESTION", True)
+    expect_engine_bug(
+        lambda: run_lockstep(304, 1, [GreedyAgent(), GreedyAgent()], deck0=RED, deck1=RED,
+                             max_turns=25, game0=7),
+        "seed 304 game 7 decision 43: decision differs",
+        "engine bug: priority_options_nb offers one option per card name and zone, checking "
+        "every earlier card of the name in exile, so a card exiled by Burning Curiosity whose "
+        "permission ran out hides a later-exiled card of the same name that may still be "
+        "played (Burning Curiosity: 'until the end of your next turn, you may play those "
+        "cards'). Red mirror, seed 304, game 7, greedy agents: at decision 43 (turn 11) Goblin "
+        "Arsonist in slot 65 (playable through turn 13) is not offered because of slot 64 "
+        "(exiled earlier, playable through turn 9)")

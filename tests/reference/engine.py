@@ -21,7 +21,7 @@ option order (slot order; one option per card name and zone), trigger order amon
 player's simultaneous triggers (timestamp of the source, then the order they triggered),
 automatic answers to questions with one legal option.
 """
-from collections import namedtuple
+from collections import Counter, namedtuple
 
 import numpy as np
 
@@ -45,6 +45,10 @@ OPENING_HAND = 7
 # Known engine deviations from the rules that the reference mirrors so that the differential
 # test can run past them (see README.md, "Discrepancies"). Set to False for the rules.
 MIRROR_EXILE_NAME_DEDUP = True
+# Engine: after a priority action that asked a question (targets, blight, X, "you may"), the
+# count of passes in succession is not reset, so an earlier pass still counts (117.3c/117.4
+# say it must not). Off by default: the reference follows the rules.
+MIRROR_PASSES_AFTER_QUESTION = False
 
 MASK64 = (1 << 64) - 1
 
@@ -191,6 +195,7 @@ class Game:
         self.end = 0
         self.kill_turn = 0
         self.ban = []
+        self.log = Counter()                # what happened (coverage of the differential test)
         self.rng = game_seed(base_seed(seed), game)
         f = {"play": 0, "draw": 1}.get(start, -1)
         if f < 0:
@@ -270,6 +275,7 @@ class Game:
     def draw(self, p, n):
         for _ in range(n):
             if not self.lib[p]:
+                self.log["draw from an empty library"] += 1
                 self.drew_empty[p] = True    # 704.5b, checked at the next SBA check
                 return
             o = self.objs[self.lib[p].pop()]
@@ -538,6 +544,7 @@ class Game:
         for o in self.objs:                        # 704.5q
             m = min(o.plus, o.minus)
             if m > 0:
+                self.log["704.5q counters cancel"] += 1
                 o.plus -= m
                 o.minus -= m
                 done = True
@@ -663,6 +670,9 @@ class Game:
         self.do_autopay(p, plan)
         if blighted is not None:
             self.objs[blighted].minus += blight_n
+        self.log[f"cast {c.name}" + (" from exile" if o.zone == Z_EXILE else "")] += 1
+        if blighted is not None:
+            self.log["blight as a cost"] += 1
         self.move(o, Z_STACK)
         o.x = x
         o.cflags = flags
@@ -683,6 +693,7 @@ class Game:
         p = o.owner
         if not self.play_land_ok(o, p):
             raise Refused
+        self.log[f"play {o.card.name}" + (" from exile" if o.zone == Z_EXILE else "")] += 1
         self.enter([o], [p])
         self.lands_played[p] += 1
         return
@@ -720,6 +731,7 @@ class Game:
             self.objs[blighted].minus += a.blight
         si.lki = (o.plus, o.minus)
         self.stack.append(si)
+        self.log[f"activate {o.card.name}"] += 1
 
     # ------------------------------------------------------------ resolving (608)
     def resolve_top(self):
@@ -728,6 +740,7 @@ class Game:
         tgt_ok = [self.target_legal(spec, t, toid)
                   for spec, (t, toid) in zip(a.targets if a else [], si.targets)]
         if si.targets and not any(tgt_ok):              # 608.2b
+            self.log["fizzle (608.2b)"] += 1
             self.stack.pop()
             if si.kind == "spell":
                 self.move(self.objs[si.src], Z_GRAVEYARD)
@@ -766,6 +779,8 @@ class Game:
     def run_effects(self, si, tgt_ok):
         a = si.abil
         ctrl = si.ctrl
+        if si.kind == "trigger":
+            self.log[f"trigger {si.card.name}" + (f" {a.cond}" if a.cond else "")] += 1
         if a.cond in ("undying", "persist"):
             o = self.objs[si.subj]
             if o.oid == si.subj_oid and o.zone == Z_GRAVEYARD:
@@ -886,6 +901,7 @@ class Game:
                                                len(hand) - 7, len(hand) - 7)
                 for t in out:
                     self.move(self.objs[t], Z_GRAVEYARD)
+                self.log["cleanup discard"] += 1
             for o in self.objs:                      # 514.2
                 o.damage = 0
                 o.end_eot()
@@ -942,6 +958,8 @@ class Game:
                 if a.blocking != BLOCKED:
                     deals.append((-2 - d, pw))
                 elif blockers:
+                    if len(blockers) > 1:
+                        self.log["several blockers"] += 1
                     rem = pw
                     assigned = {}
                     for b in blockers:
@@ -1019,6 +1037,7 @@ class Game:
             return False
 
     def answer(self, ask):
+        self.asked = True
         if ask.kind not in (ASK_OBJECTS, ASK_CARDS):
             a = yield Decision(D_QUESTION, ask.player, ask.options, ask.kind, ask.lo, ask.hi,
                                0, ask.why)
@@ -1130,11 +1149,15 @@ class Game:
                         self.ban = []
                     else:
                         o = opts[a - 1]
+                        self.asked = False
                         ok = yield from self.txn(self.priority_action(o))
-                        if ok:
+                        if ok and self.asked and MIRROR_PASSES_AFTER_QUESTION:
+                            pass
+                        elif ok:
                             passes = 0                # 117.3c: the player acts again
                             prio = p
                         else:
+                            self.log["refused after choices"] += 1
                             self.ban.append(o)        # refused: not offered again for now
                     continue
                 passes += 1
