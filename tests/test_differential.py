@@ -261,15 +261,13 @@ def test_engine_bug_priority_after_question():
 
 def test_engine_bug_exile_name_dedup(monkeypatch):
     monkeypatch.setattr(RE, "MIRROR_EXILE_NAME_DEDUP", False)
-    monkeypatch.setattr(RE, "MIRROR_PASSES_AFTER_QUESTION", True)
     expect_engine_bug(
-        lambda: run_lockstep(304, 1, [GreedyAgent(), GreedyAgent()], deck0=RED, deck1=RED,
-                             max_turns=25, game0=7),
-        "seed 304 game 7 decision 43: decision differs",
+        lambda: run_lockstep(401, 1, [RandomAgent(), RandomAgent()], max_turns=25, game0=13),
+        "seed 401 game 13 decision 74: decision differs",
         "engine bug: priority_options_nb offers one option per card name and zone, checking "
         "every earlier card of the name in exile, so a card exiled by Burning Curiosity whose "
         "permission ran out hides a later-exiled card of the same name that may still be "
         "played (Burning Curiosity: 'until the end of your next turn, you may play those "
-        "cards'). Red mirror, seed 304, game 7, greedy agents: at decision 43 (turn 11) Goblin "
-        "Arsonist in slot 65 (playable through turn 13) is not offered because of slot 64 "
-        "(exiled earlier, playable through turn 9)")
+        "cards'). Green against red, seed 401, game 13, random agents, 25 turns: at decision 74 "
+        "(turn 15, red's main phase) Sourbread Auntie in slot 76 (playable through turn 15) is "
+        "not offered because of slot 75 (exiled earlier, playable through turn 11)")
