@@ -1151,11 +1151,10 @@ class Game:
                         o = opts[a - 1]
                         self.asked = False
                         ok = yield from self.txn(self.priority_action(o))
-                        if ok and self.asked and MIRROR_PASSES_AFTER_QUESTION:
-                            pass
-                        elif ok:
-                            passes = 0                # 117.3c: the player acts again
-                            prio = p
+                        if ok:
+                            if not (self.asked and MIRROR_PASSES_AFTER_QUESTION):
+                                passes = 0            # 117.3c: the player acts again
+                                prio = p
                         else:
                             self.log["refused after choices"] += 1
                             self.ban.append(o)        # refused: not offered again for now
