@@ -362,3 +362,6 @@ END_WIN = 1          # a player lost (704.5a-c): terminated
 END_TURN_LIMIT = 2   # truncated
 END_TARGET_CARD = 3  # goldfish: the named card is on the battlefield
 END_NAMES = ("none", "win", "turn_limit", "target_card")
+
+# view(): the card id shown for an object in a zone the decider may not see (400.2)
+HIDDEN_CARD = -2

@@ -20,6 +20,7 @@ from .errors import PlaytestError
 from . import layout as L
 from .kernels.flow import decision_noise_nb, legal_mask_nb, start_flow_nb, step_batch_nb
 from .kernels.setup import bottom_card_nb, mulligan_nb, start_games_nb
+from .kernels.view import visible_objects_nb
 from .layout import O_CARD, O_OWNER, O_ZONE, PL_LIB_N, PL_MULLIGANS
 from .state import alloc_state, copy_state
 
@@ -88,6 +89,7 @@ class GameBatch:
         self._mask = np.zeros((int(n_games), 1 + N_OPTIONS), dtype=bool)
         self._noise = np.zeros((int(n_games), 1 + N_OPTIONS), dtype=np.float64)
         self._base = base_seed(seed)
+        self._vobj = self._vlib = None
         self.started = False
 
     # ---- playing
@@ -105,18 +107,26 @@ class GameBatch:
         return self._mask
 
     def view(self):
-        """The open decision of every game: kind (D_*), who decides, its options, and for
-        engine questions their kind (ASK_*) and bounds; plus the state arrays (full
-        information for now: hidden zones are not masked yet). "random": uniform numbers per
-        game and action from the seed, the game number and its decision count: agents that
-        draw from it decide the same whatever the batch size."""
+        """The open decision of every game, as its decider may see it: kind (D_*), who
+        decides, its options, for engine questions their kind (ASK_*) and bounds, and the
+        state with hidden information masked (400.2): in `state.obj` the card id of every
+        object in a library or in the opponent's hand is HIDDEN_CARD (slot numbers say
+        nothing about cards), and `state.lib` (library order) is all -1; the options of the
+        decider's own question are shown. "random": uniform numbers per game and action from
+        the seed, the game number and its decision count: agents that draw from it decide the
+        same whatever the batch size. The engine's full state is `GameBatch.st`."""
         fl = self.fw.fl
         decision_noise_nb(self._base, self.game0, fl, self._noise)
+        if self._vobj is None or self._vobj.shape != self.st.obj.shape:
+            self._vobj = np.zeros_like(self.st.obj)
+            self._vlib = np.full_like(self.st.lib, -1)
+        visible_objects_nb(self.st.obj, fl, self.fw.opts, self._vobj)
+        seen = self.st._replace(obj=self._vobj, lib=self._vlib)
         return {"decision": fl[:, L.F_DKIND], "player": fl[:, L.F_DPLAYER],
                 "n_options": fl[:, L.F_DN], "options": self.fw.opts,
                 "question": fl[:, L.F_QKIND], "q_min": fl[:, L.F_QMIN],
                 "q_max": fl[:, L.F_QMAX], "picked": fl[:, L.F_PICK_N],
-                "random": self._noise, "state": self.st, "cards": self.ct}
+                "random": self._noise, "state": seen, "cards": self.ct}
 
     def step(self, actions):
         if not self.started:

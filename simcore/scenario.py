@@ -545,7 +545,7 @@ class Runner:
             ranked = []
             for k, r in enumerate(order):
                 i = self.ref_slot(r, f"{where}.order[{k}]")
-                self.st.obj[0, O_RANK, i] = -1_000_000 + k
+                self.st.obj[0, O_RANK, i] = -32_000 + k    # before any timestamp (int16 plane)
                 ranked.append(i)
             refused = act if isinstance(act, str) else self.act(act, choose, where)
             for i in ranked:

@@ -1,12 +1,16 @@
 """The board state of a batch of games: a struct of arrays, game axis first.
 
-Fields of one axis are planes of one int32 array (see simcore/layout.py for why): objects
+Fields of one axis are planes of one integer array (see simcore/layout.py for why): objects
 `obj[g, O_*, slot]`, players `pl[g, PL_*, p]`, game `gm[g, G_*]`, stack `stk[g, SI_*, depth]`,
 waiting triggers `pq[g, QI_*, i]`, delayed triggers `dl[g, DI_*, i]`, choice tape
 `tp[g, TP_*, i]`. FIELD_DOCS gives each plane's encoding. Capacities (objects M, counter kinds
 K, stack S, pending triggers P, delayed triggers D, tape T/V, question options A) are fixed per
 allocation; a kernel that runs out returns ST_CAPACITY and Python grows the state (`grow`)
 and replays the action.
+
+The object planes and the libraries are int16 (slots, card ids, timestamps and object ids
+stay far below 32,767; a game that would overflow ends truncated, see flow.game_over_nb), so
+one game's State is under 16 KiB with two 60-card decks.
 """
 from collections import namedtuple
 from types import SimpleNamespace
@@ -122,7 +126,7 @@ FIELD_DOCS = dict([
     ("o_counters", "[g, kind, slot] int16: counters by kind, one plane per kind (704.5q)"),
     ("p_counters", "[g, p, kind] int16: counters on players (poison ...)"),
     ("p_pool", "[g, p, 6] int32: mana pool in WUBRGC order"),
-    ("lib", "[g, p, i] int32: library slots, index 0 = bottom, lib_n-1 = top"),
+    ("lib", "[g, p, i] int16: library slots, index 0 = bottom, lib_n-1 = top"),
     ("rng", "[g] uint64: per-game random state (splitmix64)"),
     ("s_lki", "[g, depth, kind] int16: subject's counters as last known (603.10a, 704.8)"),
     ("q_lki", "[g, i, kind] int16: subject's counters as last known"),
@@ -132,12 +136,12 @@ FIELD_DOCS = dict([
 
 # (array name, dtype, shape in symbols): G games, F<group> the group's number of planes
 ARRAYS = [
-    ("obj", np.int32, ("G", "Fobj", "M")),
+    ("obj", np.int16, ("G", "Fobj", "M")),
     ("o_counters", np.int16, ("G", "K", "M")),
     ("pl", np.int32, ("G", "Fpl", 2)),
     ("p_counters", np.int16, ("G", 2, "K")),
     ("p_pool", np.int32, ("G", 2, 6)),
-    ("lib", np.int32, ("G", 2, "M")),
+    ("lib", np.int16, ("G", 2, "M")),
     ("gm", np.int32, ("G", "Fgm")),
     ("rng", np.uint64, ("G",)),
     ("stk", np.int32, ("G", "Fstk", "S")),

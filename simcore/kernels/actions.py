@@ -14,30 +14,41 @@ from .effects import damage_nb
 from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .jit import entry, kernel
 from .priority import settle_nb
+from .query import exile_permission_nb
 from .stack import activate_nb, cast_nb, resolve_top_nb, sorcery_timing_nb
 from .turn import advance_nb, attack_nb, block_nb, next_step_nb
 from .zones import enter_bf_nb, leave_one_nb
 
 
 @kernel
-def play_land_nb(st, ct, g, slot):
-    """305.1-305.2: a land drop: your main phase, empty stack, one per turn; from hand, or
-    from exile with a permission to play it (timing and the limit still apply)."""
+def land_drop_error_nb(st, ct, g, slot):
+    """0 if the card in `slot` may be played as a land now, else the E_* reason. 305.1-305.2:
+    a land drop: your main phase, empty stack, one per turn; from hand, or from exile with a
+    permission to play it (timing and the limit still apply)."""
     c = st.obj[g, O_CARD, slot]
     p = st.obj[g, O_OWNER, slot]
     if (ct.card[c, C_TYPES] & T_LAND) == 0:
-        return fail_nb(st, g, E_NOT_A_LAND, slot)
+        return E_NOT_A_LAND
     z = st.obj[g, O_ZONE, slot]
     if z == Z_EXILE:
-        if not (st.obj[g, O_EX_KIND, slot] == EXP_PLAY and st.obj[g, O_EX_PLAYER, slot] == p and
-                st.gm[g, G_TURN] <= st.obj[g, O_EX_TURN, slot]):
-            return fail_nb(st, g, E_NO_PERMISSION, slot)
+        if st.obj[g, O_EX_KIND, slot] != EXP_PLAY or not exile_permission_nb(st, g, slot, p):
+            return E_NO_PERMISSION
     elif z != Z_HAND:
-        return fail_nb(st, g, E_NOT_IN_ZONE, slot)
+        return E_NOT_IN_ZONE
     if not sorcery_timing_nb(st, g, p):
-        return fail_nb(st, g, E_TIMING, slot)
+        return E_TIMING
     if st.pl[g, PL_LANDS, p] >= 1:
-        return fail_nb(st, g, E_LAND_DROP, slot)
+        return E_LAND_DROP
+    return 0
+
+
+@kernel
+def play_land_nb(st, ct, g, slot):
+    """Play the land in `slot` (305.1): it enters; the turn's land drop is used."""
+    e = land_drop_error_nb(st, ct, g, slot)
+    if e != 0:
+        return fail_nb(st, g, e, slot)
+    p = st.obj[g, O_OWNER, slot]
     slots = np.empty(1, np.int64)
     ctrls = np.empty(1, np.int64)
     slots[0] = slot

@@ -9,6 +9,7 @@ again. Game-flow bookkeeping lives in `fw` (FLOW_FIELDS), outside the State, so 
 never touch it.
 """
 import numpy as np
+from numba import prange
 
 from ..consts import (A_ACTIVATE, A_ATTACK, A_BLOCK, A_CAST, A_NEXT_STEP, A_PLAY_LAND,
                       A_RESOLVE, AK_ACTIVATED, AK_ALT_COST, ASK_CARDS, ASK_COUNTERS,
@@ -19,34 +20,47 @@ from ..consts import (A_ACTIVATE, A_ATTACK, A_BLOCK, A_CAST, A_NEXT_STEP, A_PLAY
                       S_DECLARE_ATTACKERS, S_UNTAP, ST_NEED, ST_OK, T_INSTANT, T_LAND, Z_BATTLEFIELD,
                       Z_EXILE, Z_HAND)
 from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
-from .actions import run_action_nb
+from .actions import land_drop_error_nb, run_action_nb
 from .mana import potential_mana_nb
 from .stack import sorcery_timing_nb
-from .jit import entry, kernel
-from .query import can_use_tap_nb, has_kw_nb, is_creature_nb
+from .jit import entry, kernel, parallel_entry
+from .query import can_use_tap_nb, exile_permission_nb, has_kw_nb, is_creature_nb
 from .rng import splitmix64_nb
 from .setup import bottom_card_nb, game_seed_nb, mulligan_nb
+
+OID_LIMIT = 30000      # object ids and timestamps live in int16 planes
+
+
+@kernel
+def copy_flat_nb(dst, src):
+    """dst[...] = src[...] for two C-contiguous blocks of one shape, as one flat loop (numba's
+    slice assignment goes through a general n-d iterator; this copy is the engine's most
+    frequent memory operation)."""
+    d = dst.reshape(dst.size)
+    s = src.reshape(src.size)
+    for k in range(d.shape[0]):
+        d[k] = s[k]
 
 
 @kernel
 def copy_game_nb(dst, src, g):
     """dst's game g := src's game g (every array of the State)."""
-    dst.obj[g] = src.obj[g]
-    dst.o_counters[g] = src.o_counters[g]
-    dst.pl[g] = src.pl[g]
-    dst.p_counters[g] = src.p_counters[g]
-    dst.p_pool[g] = src.p_pool[g]
-    dst.lib[g] = src.lib[g]
-    dst.gm[g] = src.gm[g]
+    copy_flat_nb(dst.obj[g], src.obj[g])
+    copy_flat_nb(dst.o_counters[g], src.o_counters[g])
+    copy_flat_nb(dst.pl[g], src.pl[g])
+    copy_flat_nb(dst.p_counters[g], src.p_counters[g])
+    copy_flat_nb(dst.p_pool[g], src.p_pool[g])
+    copy_flat_nb(dst.lib[g], src.lib[g])
+    copy_flat_nb(dst.gm[g], src.gm[g])
     dst.rng[g] = src.rng[g]
-    dst.stk[g] = src.stk[g]
-    dst.s_lki[g] = src.s_lki[g]
-    dst.pq[g] = src.pq[g]
-    dst.q_lki[g] = src.q_lki[g]
-    dst.dl[g] = src.dl[g]
-    dst.tp[g] = src.tp[g]
-    dst.tape_val[g] = src.tape_val[g]
-    dst.ask_opts[g] = src.ask_opts[g]
+    copy_flat_nb(dst.stk[g], src.stk[g])
+    copy_flat_nb(dst.s_lki[g], src.s_lki[g])
+    copy_flat_nb(dst.pq[g], src.pq[g])
+    copy_flat_nb(dst.q_lki[g], src.q_lki[g])
+    copy_flat_nb(dst.dl[g], src.dl[g])
+    copy_flat_nb(dst.tp[g], src.tp[g])
+    copy_flat_nb(dst.tape_val[g], src.tape_val[g])
+    copy_flat_nb(dst.ask_opts[g], src.ask_opts[g])
 
 
 # ---------------------------------------------------------------- transactions
@@ -66,6 +80,8 @@ def txn_run_nb(st, snap, ct, fw, g):
     st.gm[g, G_TAPE_N] = n
     s = run_action_nb(st, ct, g, fw.pend[g])
     if s == ST_OK:
+        if fw.fl[g, F_PEND_OPT] != 0:
+            fw.fl[g, F_PASSES] = 0     # 117.3c: a player who acted gets priority again
         fw.fl[g, F_TXN] = 0
         fw.fl[g, F_BAN_N] = 0        # the game moved on: every option may be tried again
         fw.fl[g, F_PEND_OPT] = 0
@@ -163,7 +179,7 @@ def priority_options_nb(st, snap, ct, fw, g, p):
     n = 0
     # cheap tests first: a dry run only for what timing and mana do not already rule out
     sorcery_ok = sorcery_timing_nb(st, g, p)
-    pot = potential_mana_nb(st, ct, g, p)
+    pot = -1                    # the mana p could make: computed when first needed
     for i in range(M):
         c = st.obj[g, O_CARD, i]
         if c < 0:
@@ -176,10 +192,14 @@ def priority_options_nb(st, snap, ct, fw, g, p):
                 continue
             if (ct.card[c, C_TYPES] & T_LAND) != 0 and st.pl[g, PL_LANDS, p] >= 1:
                 continue
+            # cards of one name in one zone are one option; in exile only those equally
+            # playable now (an expired permission must not hide a live one)
+            perm = z == Z_EXILE and exile_permission_nb(st, g, i, p)
             dup = False
             for j in range(i):
                 if st.obj[g, O_CARD, j] == c and st.obj[g, O_ZONE, j] == z and \
-                        st.obj[g, O_OWNER, j] == p:
+                        st.obj[g, O_OWNER, j] == p and \
+                        (z != Z_EXILE or exile_permission_nb(st, g, j, p) == perm):
                     dup = True
                     break
             if dup:
@@ -187,15 +207,16 @@ def priority_options_nb(st, snap, ct, fw, g, p):
             for k in range(8):
                 act[k] = 0
             if ct.card[c, C_TYPES] & T_LAND:
-                act[0] = A_PLAY_LAND
-                act[1] = i
-                if legal_now_nb(st, snap, ct, g, act):
+                # exact without a dry run: after these checks the land enters
+                if land_drop_error_nb(st, ct, g, i) == 0:
                     n = add_option_nb(fw, g, n, (OPT_LAND << 24) | (i << 6))
                 continue
             act[0] = A_CAST
             act[1] = i
             act[2] = -1
             act[4] = -1
+            if pot < 0:
+                pot = potential_mana_nb(st, ct, g, p)
             if pot >= ct.card[c, C_MV] and legal_now_nb(st, snap, ct, g, act):
                 n = add_option_nb(fw, g, n, (OPT_CAST << 24) | (i << 6))
             if z == Z_HAND:
@@ -279,7 +300,9 @@ def game_over_nb(st, fw, g):
     if st.gm[g, G_WINNER] >= 0:
         fw.fl[g, F_END] = END_WIN
         fw.fl[g, F_KILL_TURN] = st.gm[g, G_TURN]
-    elif st.gm[g, G_TURN] > fw.fl[g, F_MAX_TURNS]:
+    elif st.gm[g, G_TURN] > fw.fl[g, F_MAX_TURNS] or st.gm[g, G_NEXT_OID] > OID_LIMIT or \
+            st.gm[g, G_NEXT_TS] > OID_LIMIT:
+        # truncated: the turn limit, or object ids / timestamps near the int16 planes' range
         fw.fl[g, F_END] = END_TURN_LIMIT
     elif fw.fl[g, F_TARGET_CARD] >= 0:
         for i in range(st.obj.shape[2]):
@@ -515,15 +538,19 @@ def step_game_nb(st, snap, ct, fw, g, a):
 
 # ---------------------------------------------------------------- batch entry points
 
-@entry
+# Games are independent: each thread plays whole games, and every game's randomness is its
+# own (st.rng[g]), so results do not depend on the thread count. The prange bodies only call
+# kernels: numba drops writes made through a NamedTuple's attributes directly in a prange body.
+
+@parallel_entry
 def start_flow_nb(st, snap, ct, fw):
-    for g in range(st.gm.shape[0]):
+    for g in prange(st.gm.shape[0]):
         run_to_decision_nb(st, snap, ct, fw, g)
 
 
-@entry
+@parallel_entry
 def step_batch_nb(st, snap, ct, fw, actions):
-    for g in range(st.gm.shape[0]):
+    for g in prange(st.gm.shape[0]):
         step_game_nb(st, snap, ct, fw, g, actions[g])
 
 
@@ -551,12 +578,14 @@ def legal_mask_nb(fw, out):
             out[g, 1 + k] = True
 
 
-@entry
+@parallel_entry
 def decision_noise_nb(base, game0, fl, out):
     """out[g, k]: uniform [0, 1) numbers for game g's current decision, from the run's seed,
     the game's number and its decision count only, so agents that use them decide the same
     whatever the batch a game is played in."""
-    for g in range(out.shape[0]):
+    for g in prange(out.shape[0]):
+        if fl[g, F_DKIND] == D_OVER:
+            continue
         s = game_seed_nb(base ^ np.uint64(0x5DEECE66D), game0 + g) ^ \
             (np.uint64(fl[g, F_DECISIONS] + 1) * np.uint64(0x9E3779B97F4A7C15))
         for k in range(out.shape[1]):

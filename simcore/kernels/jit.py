@@ -43,3 +43,9 @@ def kernel(fn):
 def entry(fn):
     """A kernel Python calls directly."""
     return _unliteral_dispatch(njit(**_OPTIONS)(fn))
+
+
+def parallel_entry(fn):
+    """A kernel Python calls directly whose `prange` loop runs over numba's threads
+    (NUMBA_NUM_THREADS)."""
+    return _unliteral_dispatch(njit(parallel=True, **_OPTIONS)(fn))

@@ -143,21 +143,34 @@ def repl_applies_nb(st, ct, g, ar, r, i):
 
 
 @kernel
-def repl_types_nb(st, ct, g, i, base):
-    """Types after every applicable replacement, in any order (106.7): an effect that replaces
-    the type can be applied last, so each such effect's type is possible; multiplying keeps
-    types."""
-    if base == 0:
-        return 0
-    res = 0
+def mana_repls_nb(st, ct, g, reps):
+    """The battlefield's replacement effects that change the type of mana (pairs slot,
+    ability in reps); found once per could-produce computation instead of once per source."""
+    n = 0
     for r in range(st.obj.shape[2]):
         cr = st.obj[g, O_CARD, r]
         if cr < 0 or st.obj[g, O_ZONE, r] != Z_BATTLEFIELD:
             continue
         for ar in range(ct.card[cr, C_ABIL0], ct.card[cr, C_ABIL0] + ct.card[cr, C_NABIL]):
             if ct.abil[ar, AB_KIND] == AK_MANA_REPLACE and ct.abil[ar, AB_MR_WITH] != 0 and \
-                    repl_applies_nb(st, ct, g, ar, r, i):
-                res |= packed_mask_nb(ct.abil[ar, AB_MR_WITH])
+                    2 * n + 1 < reps.shape[0]:
+                reps[2 * n] = r
+                reps[2 * n + 1] = ar
+                n += 1
+    return n
+
+
+@kernel
+def repl_types_nb(st, ct, g, i, base, reps, nrep):
+    """Types after every applicable replacement, in any order (106.7): an effect that replaces
+    the type can be applied last, so each such effect's type is possible; multiplying keeps
+    types."""
+    if base == 0:
+        return 0
+    res = 0
+    for k in range(nrep):
+        if repl_applies_nb(st, ct, g, reps[2 * k + 1], reps[2 * k], i):
+            res |= packed_mask_nb(ct.abil[reps[2 * k + 1], AB_MR_WITH])
     return res if res != 0 else base
 
 
@@ -190,7 +203,7 @@ def reflect_mask_nb(st, ct, g, i, a, cp):
 
 
 @kernel
-def ability_types_nb(st, ct, g, i, a, cp):
+def ability_types_nb(st, ct, g, i, a, cp, reps, nrep):
     """Types ability a of permanent i would produce if it resolved now (costs ignored)."""
     pk = ct.abil[a, AB_PROD]
     m = 0
@@ -208,7 +221,7 @@ def ability_types_nb(st, ct, g, i, a, cp):
     elif pk == PK_COLOR_OF_PERM:
         m = perm_colors_nb(st, ct, g, st.obj[g, O_CTRL, i]) & COLOR_MASK
     if ct.abil[a, AB_TAP] != 0:
-        m = repl_types_nb(st, ct, g, i, m)
+        m = repl_types_nb(st, ct, g, i, m, reps, nrep)
     return m
 
 
@@ -220,6 +233,8 @@ def could_produce_nb(st, ct, g, cp):
     M = st.obj.shape[2]
     for i in range(M):
         cp[i] = 0
+    reps = np.empty(2 * M, np.int64)
+    nrep = mana_repls_nb(st, ct, g, reps)
     changed = True
     rounds = 0
     while changed and rounds < 4 * M + 8:
@@ -232,7 +247,7 @@ def could_produce_nb(st, ct, g, cp):
             m = 0
             for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
                 if ct.abil[a, AB_KIND] == AK_MANA:
-                    m |= ability_types_nb(st, ct, g, i, a, cp)
+                    m |= ability_types_nb(st, ct, g, i, a, cp, reps, nrep)
             if (cp[i] | m) != cp[i]:
                 cp[i] |= m
                 changed = True
@@ -515,6 +530,8 @@ def autopay_nb(st, ct, g, p, need, gen, hyb, nh):
     M = st.obj.shape[2]
     cp = np.zeros(M, np.int32)
     could_produce_nb(st, ct, g, cp)     # tapping changes nothing here: 106.7 ignores it
+    reps = np.empty(2 * M, np.int64)
+    nrep = mana_repls_nb(st, ct, g, reps)
     for _ in range(M):
         if pay_nb(st.p_pool[g, p], need, gen, hyb, nh, False):
             return True
@@ -536,7 +553,7 @@ def autopay_nb(st, ct, g, p, need, gen, hyb, nh):
             a = simple_source_nb(st, ct, g, i)
             if a < 0:
                 continue
-            m = ability_types_nb(st, ct, g, i, a, cp)
+            m = ability_types_nb(st, ct, g, i, a, cp, reps, nrep)
             if m == 0:
                 continue
             nbits = 0

@@ -1,9 +1,10 @@
 """Characteristics of objects as the rules see them now: types, subtypes, power and toughness
-(layers: base, set until end of turn, anthems, counters, pumps), filters and counts."""
+(layers: base, set until end of turn, anthems, counters, pumps), filters and counts, and
+permissions to play exiled cards."""
 import numpy as np
 
-from ..consts import (CK_MINUS, CK_PLUS, FC_OPP, FC_YOU, FZ_GRAVEYARD, AK_STATIC,
-                      KW_HASTE, T_CREATURE, T_LAND, Z_BATTLEFIELD, Z_GRAVEYARD)
+from ..consts import (CK_MINUS, CK_PLUS, EXP_LINKED, EXP_PLAY, EXP_WARP, FC_OPP, FC_YOU,
+                      FZ_GRAVEYARD, AK_STATIC, KW_HASTE, T_CREATURE, T_LAND, Z_BATTLEFIELD, Z_GRAVEYARD)
 from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .jit import entry, kernel
 
@@ -46,6 +47,19 @@ def has_subtype_nb(st, ct, g, i, sub):
 @kernel
 def has_kw_nb(st, ct, g, i, kw):
     return (ct.card[st.obj[g, O_CARD, i], C_KW] & kw) != 0
+
+
+@kernel
+def exile_permission_nb(st, g, i, p):
+    """May p play the exiled card in slot i now, by its own permission? EXP_PLAY: its player,
+    until its last turn; EXP_WARP: from the turn after it was exiled (702.185a); EXP_LINKED
+    depends on the source it was exiled with (checked when casting)."""
+    k = st.obj[g, O_EX_KIND, i]
+    if k == EXP_PLAY:
+        return st.obj[g, O_EX_PLAYER, i] == p and st.gm[g, G_TURN] <= st.obj[g, O_EX_TURN, i]
+    if k == EXP_WARP:
+        return st.gm[g, G_TURN] > st.obj[g, O_EX_TURN, i]
+    return k == EXP_LINKED
 
 
 @kernel

@@ -20,15 +20,23 @@ def game_seed_nb(base, game):
 
 @kernel
 def load_deck_nb(st, g, p, deck):
-    """Put player p's deck (card ids) into their library, in order, as new objects."""
+    """Put player p's deck (card ids) into their library as new objects, in an order drawn
+    from the game's stream: an object's slot number then says nothing about which card it
+    is, so a view that hides a card's identity hides it (hidden zones, 400.2)."""
     M = st.obj.shape[2]
+    order = np.arange(deck.shape[0])
+    for k in range(deck.shape[0] - 1, 0, -1):
+        j = rand_below_nb(st, g, k + 1)
+        t = order[k]
+        order[k] = order[j]
+        order[j] = t
     n = 0
     for i in range(M):
         if n == deck.shape[0]:
             break
         if st.obj[g, O_CARD, i] >= 0:
             continue
-        st.obj[g, O_CARD, i] = deck[n]
+        st.obj[g, O_CARD, i] = deck[order[n]]
         st.obj[g, O_OWNER, i] = p
         st.obj[g, O_TOKEN, i] = 0
         set_zone_nb(st, g, i, Z_LIBRARY, p)

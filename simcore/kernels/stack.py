@@ -22,7 +22,7 @@ from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .jit import kernel
 from .mana import (activate_mana_nb, add_cost_nb, autopay_nb, mana_cost_check_nb, pay_nb,
                    potential_mana_nb, tap_candidates_nb)
-from .query import (greatest_toughness_nb, is_creature_nb, matches_filter_nb,
+from .query import (exile_permission_nb, greatest_toughness_nb, is_creature_nb, matches_filter_nb,
                     obj_has_counters_nb, player_matches_nb)
 from .rng import shuffle_library_nb
 from .zones import enter_bf_nb, leave_one_nb, lib_put_top_nb, move_card_nb, queue_trigger_nb
@@ -201,18 +201,14 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
         k = st.obj[g, O_EX_KIND, slot]
         if alt != 0:
             return fail_nb(st, g, E_NO_PERMISSION, slot)
-        if k == EXP_PLAY and st.obj[g, O_EX_PLAYER, slot] == p and st.gm[g, G_TURN] <= st.obj[g, O_EX_TURN, slot]:
-            pass
-        elif k == EXP_WARP and st.gm[g, G_TURN] > st.obj[g, O_EX_TURN, slot]:
-            pass   # 702.185a: castable from exile on a later turn
-        elif k == EXP_LINKED:
+        if k == EXP_LINKED:
             j, ab = linked_source_nb(st, ct, g, slot)
             if ab < 0 or st.obj[g, O_CTRL, j] != p or (ct.abil[ab, AB_CE_TYPES] & types) == 0:
                 return fail_nb(st, g, E_NO_PERMISSION, slot)
             if ct.abil[ab, AB_CE_YOURTURN] != 0 and st.gm[g, G_ACTIVE] != p:
                 return fail_nb(st, g, E_TIMING, slot)
             rmc = ct.abil[ab, AB_CE_RMC]
-        else:
+        elif not exile_permission_nb(st, g, slot, p):
             return fail_nb(st, g, E_NO_PERMISSION, slot)
     else:
         return fail_nb(st, g, E_NO_PERMISSION, slot)

@@ -5,8 +5,8 @@ batch engine (simcore) and by the speed benchmark.
 
 Design
 - `Game` holds the whole state. Every object has a fixed index ("slot") for the whole game:
-  the decks are loaded into slots 0.. (player 0's deck, then player 1's), tokens take the next
-  free slot. This mirrors the batch engine's slot allocation so that option lists (which the
+  the decks are loaded into slots 0.. (player 0's deck, then player 1's, each in an order
+  drawn from the game's stream), tokens take the next free slot. This mirrors the batch engine's slot allocation so that option lists (which the
   engine orders by slot) and the tie-breaks of heuristics agree; it is bookkeeping, not a rule.
 - Game flow and actions are Python generators: whenever a player must decide, the generator
   yields a `Decision` and receives the chosen action (flat encoding of simcore.game: 0 =
@@ -41,14 +41,6 @@ EXP_PLAY = 1
 BLOCKED = -2
 MAX_OPTIONS = 64          # the engine's option capacity per decision
 OPENING_HAND = 7
-
-# Known engine deviations from the rules that the reference mirrors so that the differential
-# test can run past them (see README.md, "Discrepancies"). Set to False for the rules.
-MIRROR_EXILE_NAME_DEDUP = True
-# Engine: after a priority action that asked a question (targets, blight, X, "you may"), the
-# count of passes in succession is not reset, so an earlier pass still counts (117.3c/117.4
-# say it must not). Off by default: the reference follows the rules.
-MIRROR_PASSES_AFTER_QUESTION = False
 
 MASK64 = (1 << 64) - 1
 
@@ -202,6 +194,10 @@ class Game:
             f = self.rand_below(2)
         self.first = self.active = f
         for p, deck in ((0, deck0), (1, deck1)):
+            deck = list(deck)                # slots in a random order: a slot number says
+            for k in range(len(deck) - 1, 0, -1):    # nothing about the card (engine's setup)
+                j = self.rand_below(k + 1)
+                deck[k], deck[j] = deck[j], deck[k]
             for name in deck:
                 o = Obj(len(self.objs), card(name), p)
                 self.objs.append(o)
@@ -998,7 +994,7 @@ class Game:
                     continue
                 if c.is_land and self.lands_played[p] >= 1:
                     continue
-                if MIRROR_EXILE_NAME_DEDUP or z == Z_HAND:
+                if z == Z_HAND:
                     key = (c.name, z)
                 else:
                     key = (c.name, z, self.exile_playable(o, p))
@@ -1037,7 +1033,6 @@ class Game:
             return False
 
     def answer(self, ask):
-        self.asked = True
         if ask.kind not in (ASK_OBJECTS, ASK_CARDS):
             a = yield Decision(D_QUESTION, ask.player, ask.options, ask.kind, ask.lo, ask.hi,
                                0, ask.why)
@@ -1149,12 +1144,10 @@ class Game:
                         self.ban = []
                     else:
                         o = opts[a - 1]
-                        self.asked = False
                         ok = yield from self.txn(self.priority_action(o))
                         if ok:
-                            if not (self.asked and MIRROR_PASSES_AFTER_QUESTION):
-                                passes = 0            # 117.3c: the player acts again
-                                prio = p
+                            passes = 0                # 117.3c: the player acts again
+                            prio = p
                         else:
                             self.log["refused after choices"] += 1
                             self.ban.append(o)        # refused: not offered again for now

@@ -3,12 +3,14 @@
 reference side).
 
 Scores (highest wins; ties go to the lowest action number, like numpy's argmax):
-- mulligan: keep a hand of 2-5 lands (or of five cards or fewer);
+- mulligan: keep a hand of 1-5 lands (or any hand after a mulligan);
 - bottom: the costliest card, or a land (+20) while the hand holds more than three lands;
-- priority: land 1000, cast 100 + mana value, activate 10, pass 0;
+- priority: land 1000, cast 100 + mana value, activate 10 (-1 if it costs blight), pass 0;
 - attack: every attacker (done = -1);
-- block: 2 if the blocker survives (toughness > attacker's power), 1 if it trades with an
-  attacker of mana value at least its own, else -1 (done = 0); power and toughness here are the
+- block: 3 if the blocker kills the attacker and survives, 2 if it survives (toughness >
+  attacker's power), 1 if it trades with an
+  attacker of mana value at least its own, 0.5 (chump) when the attacking power is lethal,
+  else -1 (done = 0); power and toughness here are the
   printed ones plus counters, as in GreedyAgent;
 - questions: targets: the opponent 3, yourself -3, an opponent's object 2 + its power, your own
   -1; blight: -(mana value + toughness); discard: mana value; numbers and yes/no: the value
@@ -38,7 +40,7 @@ def greedy_action(g):
     scores = {}
     opts = d.options
     if d.kind == E.D_MULLIGAN:
-        keep = 2 <= lands <= 5 or len(hand) <= 5
+        keep = 1 <= lands <= 5 or g.mulligans[me] >= 1
         scores = {0: 1.0 if keep else 0.0, 1: 0.0 if keep else 1.0}
     elif d.kind == E.D_BOTTOM:
         for k, s in enumerate(opts):
@@ -49,22 +51,32 @@ def greedy_action(g):
         for k, v in enumerate(opts):
             kind = v >> 24
             c = objs[(v >> 6) & 0x3FFFF].card
-            scores[1 + k] = 1000.0 if kind == E.OPT_LAND else \
-                (100.0 + c.mv if kind == E.OPT_CAST else 10.0)
+            if kind == E.OPT_LAND:
+                scores[1 + k] = 1000.0
+            elif kind == E.OPT_CAST:
+                scores[1 + k] = 100.0 + c.mv
+            else:                  # an ability; not one that costs blight (own creatures)
+                ab = next(a for a in c.activated if a.index == (v & 63))
+                scores[1 + k] = -1.0 if ab.blight else 10.0
     elif d.kind == E.D_ATTACK:
         scores[0] = -1.0
         for k in range(len(opts)):
             scores[1 + k] = 1.0
     elif d.kind == E.D_BLOCK:
         scores[0] = 0.0
+        incoming = sum(max(_power(o), 0) for o in objs
+                       if o.zone == E.Z_BATTLEFIELD and o.attacking)
+        lethal = incoming >= g.life[me]
         for k, v in enumerate(opts):
             b, a = objs[v >> 16], objs[v & 0xFFFF]
-            if _tough(b) > _power(a):
+            if _tough(b) > _power(a) and _power(b) >= _tough(a):
+                scores[1 + k] = 3.0
+            elif _tough(b) > _power(a):
                 scores[1 + k] = 2.0
             elif _power(b) >= _tough(a) and b.card.mv <= a.card.mv:
                 scores[1 + k] = 1.0
             else:
-                scores[1 + k] = -1.0
+                scores[1 + k] = 0.5 if lethal else -1.0
     elif d.kind == E.D_QUESTION:
         scores[0] = -1.0
         for k, v in enumerate(opts):

@@ -1,0 +1,36 @@
+"""What a deciding player may see (400.2): libraries and the opponent's hand are hidden zones.
+
+`visible_objects_nb` copies the object planes of every live game with the card id of each
+hidden object replaced by HIDDEN_CARD. Slot numbers say nothing about cards (set-up loads
+each deck into slots in a random order), so the copy hides what the rules hide. The options
+of the decider's own question (cards it looks at, e.g. surveil) are shown to it.
+"""
+from numba import prange
+
+from ..consts import (ASK_CARDS, ASK_COUNTERS, ASK_OBJECT, ASK_OBJECTS, D_NONE, D_OVER,
+                      D_QUESTION, HIDDEN_CARD, Z_HAND, Z_LIBRARY)
+from ..layout import F_DKIND, F_DN, F_DPLAYER, F_QKIND, O_CARD, O_OWNER, O_ZONE
+from .jit import parallel_entry
+
+
+@parallel_entry
+def visible_objects_nb(obj, fl, opts, out):
+    M = obj.shape[2]
+    for g in prange(obj.shape[0]):
+        kind = fl[g, F_DKIND]
+        if kind == D_OVER or kind == D_NONE:
+            continue
+        me = fl[g, F_DPLAYER]
+        out[g] = obj[g]
+        for i in range(M):
+            z = obj[g, O_ZONE, i]
+            if obj[g, O_CARD, i] >= 0 and (z == Z_LIBRARY or (z == Z_HAND and
+                                                              obj[g, O_OWNER, i] != me)):
+                out[g, O_CARD, i] = HIDDEN_CARD
+        q = fl[g, F_QKIND]
+        if kind == D_QUESTION and (q == ASK_OBJECT or q == ASK_OBJECTS or q == ASK_CARDS or
+                                   q == ASK_COUNTERS):
+            for k in range(fl[g, F_DN]):
+                s = opts[g, k]
+                if 0 <= s < M:
+                    out[g, O_CARD, s] = obj[g, O_CARD, s]
