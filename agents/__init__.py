@@ -6,7 +6,8 @@
 a bool array [n_games, 1 + n_options] (action 0 = pass/keep/done, 1 + k = option k); the
 returned action must be legal where the game is live. `rng` is a numpy Generator.
 """
-from .basic import FirstLegalAgent, GreedyAgent, RandomAgent
+from .basic import FirstLegalAgent, RandomAgent
+from .greedy import GreedyAgent
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "first": FirstLegalAgent}
 

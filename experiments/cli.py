@@ -3,6 +3,8 @@
     playtest scenario PATH... [--cards DIR]...     run rules scenarios
     playtest cards check DIR [--cards DIR]...      validate a folder of card files
     playtest cards show NAME [--cards DIR]...      show a card as the engine understands it
+    playtest simulate DECK [--vs DECK] ...          play many games, summarise, save
+    playtest bench [--games N] [--batch-size B]     games per second against baselines
 
 Errors in user input (card files, scenarios, names) are printed as one line,
 `playtest: error: <message>`, with exit status 2 and no traceback.
@@ -70,7 +72,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default=None, metavar="FILE", help="FILE.parquet or FILE.csv")
     _add_cards_option(p)
     p.set_defaults(func=cmd_simulate, start="play")
+
+    p = sub.add_parser("bench", help="measure games per second against same-run baselines")
+    p.add_argument("--games", type=_positive, default=2000, metavar="N")
+    p.add_argument("--batch-size", type=_positive, default=1000, metavar="B")
+    p.add_argument("--seed", type=int, default=1, metavar="S")
+    p.add_argument("--serial-games", type=_positive, default=None, metavar="N",
+                   help="games for the one-thread baseline (default: a quarter batch)")
+    p.add_argument("--reference-games", type=int, default=20, metavar="N",
+                   help="games for the plain-Python reference baseline (0: skip)")
+    p.add_argument("--max-turns", type=_positive, default=30, metavar="T")
+    p.add_argument("--out", default=None, metavar="FILE", help="FILE.parquet or FILE.csv")
+    p.set_defaults(func=cmd_bench)
     return parser
+
+
+def cmd_bench(args) -> int:
+    from experiments.bench import bench
+
+    if args.out and not args.out.endswith((".parquet", ".csv")):
+        raise PlaytestError(f"--out must end in .parquet or .csv, got {args.out!r}")
+    bench(games=args.games, batch_size=args.batch_size, seed=args.seed,
+          serial_games=args.serial_games, reference_games=args.reference_games,
+          max_turns=args.max_turns, out=args.out)
+    return 0
 
 
 def _positive(text):

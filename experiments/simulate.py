@@ -21,8 +21,18 @@ from simcore.errors import PlaytestError
 from simcore.game import GameBatch, deck_ids
 
 
+ENTRY_POINT_GROUP = "playtest.agents"
+
+
+def agent_entry_points():
+    """Agents other packages register under the `playtest.agents` entry-point group."""
+    from importlib.metadata import entry_points
+    return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
+
+
 def load_agent(name):
-    """A built-in agent by name, or a user's as `module:Class`."""
+    """A built-in agent by name, an installed package's agent by its entry-point name
+    (group `playtest.agents`), or a user's as `module:Class`."""
     if name in AGENTS:
         return AGENTS[name]()
     if ":" in name:
@@ -31,7 +41,14 @@ def load_agent(name):
             return getattr(importlib.import_module(mod), cls)()
         except (ImportError, AttributeError) as e:
             raise PlaytestError(f"cannot load agent {name!r}: {e}") from None
-    raise PlaytestError(f"unknown agent {name!r} (built-in: {', '.join(sorted(AGENTS))}, "
+    eps = agent_entry_points()
+    if name in eps:
+        try:
+            return eps[name].load()()
+        except Exception as e:      # a broken plug-in is the user's input: one line
+            raise PlaytestError(f"cannot load agent {name!r} ({eps[name].value}): {e}") from None
+    known = sorted(AGENTS) + sorted(eps)
+    raise PlaytestError(f"unknown agent {name!r} (available: {', '.join(known)}, "
                         f"or module:Class)")
 
 

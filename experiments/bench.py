@@ -1,0 +1,151 @@
+"""`playtest bench`: how fast the batch engine plays, as ratios against baselines measured in
+the same run (these machines are shared and noisy, so absolute figures alone mislead).
+
+Measured, each after a warm-up batch (compiling is not timed):
+- goldfish games (greedy, one deck) per second;
+- greedy-vs-greedy games per second at the given batch size, with numba's threads;
+- the same games on one thread (the serial baseline): ratio = parallel speed-up;
+- the plain-Python reference engine (tests/reference, present in a source checkout) on the
+  first games of the same seed, checked to give the same results: ratio = batch engine /
+  reference;
+- where the time goes (agents vs engine) and the state's bytes per game.
+"""
+import importlib
+import sys
+import time
+from pathlib import Path
+
+import numba
+import numpy as np
+import pandas as pd
+
+import simcore
+from agents import GreedyAgent
+from simcore import consts as K
+from simcore.compile import make_pool
+from simcore.decks import load_deck
+from simcore.game import GameBatch, deck_ids
+from simcore.state import nbytes_per_game
+
+ROOT = Path(__file__).resolve().parents[1]
+DECKS = ROOT / "examples" / "decks"
+DECK = DECKS / "mono_green_curve.txt"
+OPPONENT = DECKS / "goblins_burn_blight.txt"
+
+
+def play_timed(pool, ids0, ids1, n, batch, seed, max_turns):
+    """Play n games in batches; returns (seconds, agent seconds, rows, bytes per game)."""
+    agents = [GreedyAgent(), GreedyAgent()]
+    t_agents = 0.0
+    rows = []
+    per_game = 0
+    t0 = time.perf_counter()
+    for game0 in range(0, n, batch):
+        b = GameBatch(pool, ids0, ids1, n_games=min(batch, n - game0), seed=seed,
+                      start="random", game0=game0, max_turns=max_turns)
+        per_game = nbytes_per_game(b.st)
+        b.start()
+        rng = np.random.default_rng([seed, game0])
+        while not b.done():
+            mask = b.legal_mask()
+            view = b.view()
+            t = time.perf_counter()
+            acts = np.zeros(b.n_games, np.int64)
+            for p, agent in enumerate(agents if ids1 is not None else agents[:1]):
+                sel = (view["player"] == p) & (view["decision"] != K.D_OVER)
+                if sel.any():
+                    acts[sel] = agent.act(view, mask, rng)[sel]
+            t_agents += time.perf_counter() - t
+            b.step(acts)
+        rows.append(pd.DataFrame(b.results()))
+    return time.perf_counter() - t0, t_agents, pd.concat(rows, ignore_index=True), per_game
+
+
+def load_reference():
+    """The plain-Python reference engine of a source checkout (tests/reference), or None."""
+    if not (ROOT / "tests" / "reference" / "greedy.py").is_file():
+        return None
+    if str(ROOT / "tests") not in sys.path:
+        sys.path.insert(0, str(ROOT / "tests"))
+    try:
+        return importlib.import_module("reference.greedy"), \
+            importlib.import_module("reference.cards")
+    except ImportError:
+        return None
+
+
+def bench(games=2000, batch_size=1000, seed=1, serial_games=None, reference_games=20,
+          max_turns=30, out=None, progress=print):
+    pool = make_pool()
+    ids0 = deck_ids(pool, load_deck(DECK, pool))
+    ids1 = deck_ids(pool, load_deck(OPPONENT, pool))
+    threads = numba.get_num_threads()
+    # warm-up: load (or compile) every kernel before timing
+    play_timed(pool, ids0, ids1, 4, 4, seed, max_turns)
+    play_timed(pool, ids0, None, 4, 4, seed, max_turns)
+    rows = []
+
+    def record(name, n, secs, base=None, note=""):
+        rate = n / secs
+        rows.append({"measure": name, "games": n, "seconds": round(secs, 3),
+                     "games_per_s": round(rate, 1),
+                     "ratio": round(rate / base, 2) if base else np.nan, "note": note})
+        progress(f"  {name:<34} {n:>7} games {secs:8.2f} s {rate:10.1f} games/s"
+                 + (f"   x{rate / base:.2f} {note}" if base else ""))
+        return rate
+
+    progress(f"playtest {simcore.__version__} bench: seed {seed}, batch {batch_size}, "
+             f"{threads} thread(s)")
+    secs, _, _, _ = play_timed(pool, ids0, None, games, batch_size, seed, max_turns)
+    record("goldfish greedy (mono-green)", games, secs)
+    secs, t_ag, df, per_game = play_timed(pool, ids0, ids1, games, batch_size, seed, max_turns)
+    par = record("greedy vs greedy", games, secs)
+    progress(f"    agents {t_ag / secs:.0%} of the time; state {per_game} bytes per game")
+    n_serial = serial_games or max(1, min(games, batch_size) // 4)
+    numba.set_num_threads(1)
+    try:
+        secs, _, _, _ = play_timed(pool, ids0, ids1, n_serial, min(batch_size, n_serial),
+                                   seed, max_turns)
+    finally:
+        numba.set_num_threads(threads)
+    serial = n_serial / secs
+    rows.append({"measure": "greedy vs greedy, 1 thread", "games": n_serial,
+                 "seconds": round(secs, 3), "games_per_s": round(serial, 1),
+                 "ratio": round(par / serial, 2), "note": "threads / serial"})
+    progress(f"  {'greedy vs greedy, 1 thread':<34} {n_serial:>7} games {secs:8.2f} s "
+             f"{serial:10.1f} games/s   (batch engine with {threads} threads: "
+             f"x{par / serial:.2f})")
+    reference_games = min(reference_games, games)
+    ref = load_reference() if reference_games > 0 else None
+    if ref is not None:
+        greedy, cards = ref
+        n0, n1 = cards.parse_deck(DECK), cards.parse_deck(OPPONENT)
+        t0 = time.perf_counter()
+        ref_res = greedy.play_games(seed, range(reference_games), n0, n1, start="random",
+                                max_turns=max_turns)
+        secs = time.perf_counter() - t0
+        rate = reference_games / secs
+        same = all(int(df[k][g]) == r[k] for g, r in enumerate(ref_res)
+                   for k in ("winner", "turns", "end", "life0", "life1"))
+        rows.append({"measure": "reference engine (plain Python)", "games": reference_games,
+                     "seconds": round(secs, 3), "games_per_s": round(rate, 1),
+                     "ratio": round(par / rate, 2),
+                     "note": "batch engine / reference" + ("" if same else "; RESULTS DIFFER")})
+        progress(f"  {'reference engine (plain Python)':<34} {reference_games:>7} games "
+                 f"{secs:8.2f} s {rate:10.1f} games/s   (batch engine: x{par / rate:.1f}; "
+                 f"same results: {'yes' if same else 'NO'})")
+    else:
+        progress("  reference engine: not available (tests/reference is in a source checkout)")
+    res = pd.DataFrame(rows)
+    res.insert(0, "seed", seed)
+    res["batch_size"] = batch_size
+    res["threads"] = threads
+    res["state_bytes_per_game"] = per_game
+    res["version"] = simcore.__version__
+    if out:
+        if str(out).endswith(".parquet"):
+            res.to_parquet(out, index=False)
+        else:
+            res.to_csv(out, index=False)
+        progress(f"wrote {out}")
+    return res
