@@ -12,13 +12,15 @@ action 0 = pass / keep / done, action 1 + k = option k of the game's decision
 (`view()["options"]`); see `describe_action`.
 """
 from collections import namedtuple
+from concurrent.futures import ThreadPoolExecutor
 
+import numba
 import numpy as np
 
 from . import consts as K
 from .errors import PlaytestError
 from . import layout as L
-from .kernels.flow import decision_noise_nb, legal_mask_nb, start_flow_nb, step_batch_nb
+from .kernels.flow import decision_noise_nb, legal_mask_nb, step_games_nb
 from .kernels.setup import bottom_card_nb, mulligan_nb, start_games_nb
 from .kernels.view import visible_objects_nb
 from .layout import O_CARD, O_OWNER, O_ZONE, PL_LIB_N, PL_MULLIGANS
@@ -39,6 +41,16 @@ def alloc_flow(n, max_turns, target_card=-1, A=N_OPTIONS, T=32, V=256):
     return fw
 
 START = {"play": 0, "draw": 1, "random": -1}
+MIN_CHUNK = 16
+_POOLS = {}
+
+
+def _pool(threads):
+    if threads not in _POOLS:
+        _POOLS[threads] = ThreadPoolExecutor(max_workers=threads,
+                                             thread_name_prefix="playtest")
+    return _POOLS[threads]
+
 OPENING_HAND = 7
 
 
@@ -90,13 +102,27 @@ class GameBatch:
         self._noise = np.zeros((int(n_games), 1 + N_OPTIONS), dtype=np.float64)
         self._base = base_seed(seed)
         self._vobj = self._vlib = None
+        self._none = np.zeros(int(n_games), dtype=np.int64)
         self.started = False
 
     # ---- playing
     def start(self):
         """Run every game to its first decision (the mulligans)."""
-        start_flow_nb(self.st, self.snap, self.ct, self.fw)
+        self._run(self._none, True)
         self.started = True
+
+    def _run(self, actions, start):
+        """The engine over every game, in ranges on numba's thread count (NUMBA_NUM_THREADS,
+        numba.set_num_threads) of Python threads: the kernel releases the GIL."""
+        n = self.n_games
+        threads = numba.get_num_threads()
+        if threads <= 1 or n < 2 * MIN_CHUNK:
+            step_games_nb(self.st, self.snap, self.ct, self.fw, actions, 0, n, start)
+            return
+        size = max(MIN_CHUNK, n // (threads * 8))    # small ranges balance uneven games
+        list(_pool(threads).map(
+            lambda lo: step_games_nb(self.st, self.snap, self.ct, self.fw, actions, lo,
+                                     min(lo + size, n), start), range(0, n, size)))
 
     def legal_mask(self):
         """bool [n_games, 1 + N_OPTIONS]: the actions each game's decider may take (all False
@@ -134,7 +160,7 @@ class GameBatch:
         a = np.asarray(actions, dtype=np.int64)
         if a.shape != (self.n_games,):
             raise PlaytestError(f"step needs one action per game ({self.n_games}), got {a.shape}")
-        step_batch_nb(self.st, self.snap, self.ct, self.fw, a)
+        self._run(a, False)
 
     def done(self):
         return bool((self.fw.fl[:, L.F_DKIND] == K.D_OVER).all())

@@ -538,20 +538,18 @@ def step_game_nb(st, snap, ct, fw, g, a):
 
 # ---------------------------------------------------------------- batch entry points
 
-# Games are independent: each thread plays whole games, and every game's randomness is its
-# own (st.rng[g]), so results do not depend on the thread count. The prange bodies only call
-# kernels: numba drops writes made through a NamedTuple's attributes directly in a prange body.
-
-@parallel_entry
-def start_flow_nb(st, snap, ct, fw):
-    for g in prange(st.gm.shape[0]):
-        run_to_decision_nb(st, snap, ct, fw, g)
-
-
-@parallel_entry
-def step_batch_nb(st, snap, ct, fw, actions):
-    for g in prange(st.gm.shape[0]):
-        step_game_nb(st, snap, ct, fw, g, actions[g])
+@entry
+def step_games_nb(st, snap, ct, fw, actions, lo, hi, start):
+    """Games lo..hi-1: with `start`, run each to its first decision; else apply actions[g]
+    and run on to the next one. Python runs disjoint ranges on several threads (nogil):
+    games share nothing and each has its own random stream, so the results do not depend
+    on the thread count. (A numba prange here compiled the whole engine again for the
+    parallel region: minutes of cold compile.)"""
+    for g in range(lo, hi):
+        if start:
+            run_to_decision_nb(st, snap, ct, fw, g)
+        else:
+            step_game_nb(st, snap, ct, fw, g, actions[g])
 
 
 @entry
