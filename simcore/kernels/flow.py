@@ -32,44 +32,51 @@ OID_LIMIT = 30000      # object ids and timestamps live in int16 planes
 
 
 @kernel
-def copy_flat_nb(dst, src):
-    """dst[...] = src[...] for two C-contiguous blocks of one shape, as one flat loop (numba's
-    slice assignment goes through a general n-d iterator; this copy is the engine's most
-    frequent memory operation)."""
-    d = dst.reshape(dst.size)
-    s = src.reshape(src.size)
-    for k in range(d.shape[0]):
-        d[k] = s[k]
+def copy1_nb(dst, src):
+    for k in range(dst.shape[0]):
+        dst[k] = src[k]
+
+
+@kernel
+def copy2_nb(dst, src):
+    """dst[...] = src[...] for one game's plane block, as plain loops (numba's slice
+    assignment goes through a general n-d iterator, reshape through a C helper; this copy is
+    the engine's most frequent memory operation)."""
+    for i in range(dst.shape[0]):
+        for k in range(dst.shape[1]):
+            dst[i, k] = src[i, k]
 
 
 @kernel
 def copy_game_nb(dst, src, g):
     """dst's game g := src's game g (every array of the State)."""
-    copy_flat_nb(dst.obj[g], src.obj[g])
-    copy_flat_nb(dst.o_counters[g], src.o_counters[g])
-    copy_flat_nb(dst.pl[g], src.pl[g])
-    copy_flat_nb(dst.p_counters[g], src.p_counters[g])
-    copy_flat_nb(dst.p_pool[g], src.p_pool[g])
-    copy_flat_nb(dst.lib[g], src.lib[g])
-    copy_flat_nb(dst.gm[g], src.gm[g])
+    copy2_nb(dst.obj[g], src.obj[g])
+    copy2_nb(dst.o_counters[g], src.o_counters[g])
+    copy2_nb(dst.pl[g], src.pl[g])
+    copy2_nb(dst.p_counters[g], src.p_counters[g])
+    copy2_nb(dst.p_pool[g], src.p_pool[g])
+    copy2_nb(dst.lib[g], src.lib[g])
+    copy1_nb(dst.gm[g], src.gm[g])
     dst.rng[g] = src.rng[g]
-    copy_flat_nb(dst.stk[g], src.stk[g])
-    copy_flat_nb(dst.s_lki[g], src.s_lki[g])
-    copy_flat_nb(dst.pq[g], src.pq[g])
-    copy_flat_nb(dst.q_lki[g], src.q_lki[g])
-    copy_flat_nb(dst.dl[g], src.dl[g])
-    copy_flat_nb(dst.tp[g], src.tp[g])
-    copy_flat_nb(dst.tape_val[g], src.tape_val[g])
-    copy_flat_nb(dst.ask_opts[g], src.ask_opts[g])
+    copy2_nb(dst.stk[g], src.stk[g])
+    copy2_nb(dst.s_lki[g], src.s_lki[g])
+    copy2_nb(dst.pq[g], src.pq[g])
+    copy2_nb(dst.q_lki[g], src.q_lki[g])
+    copy2_nb(dst.dl[g], src.dl[g])
+    copy2_nb(dst.tp[g], src.tp[g])
+    copy1_nb(dst.tape_val[g], src.tape_val[g])
+    copy1_nb(dst.ask_opts[g], src.ask_opts[g])
 
 
 # ---------------------------------------------------------------- transactions
 
 @kernel
-def txn_run_nb(st, snap, ct, fw, g):
-    """(Re)run game g's pending action from its snapshot with the answers given so far.
+def txn_run_nb(st, snap, ct, fw, g, restore):
+    """(Re)run game g's pending action from its snapshot with the answers given so far
+    (`restore`: copy the snapshot back first; a transaction's first run starts from it).
     Returns 0 done, 1 a question is open, 2 refused (state rolled back)."""
-    copy_game_nb(st, snap, g)
+    if restore:
+        copy_game_nb(st, snap, g)
     n = fw.fl[g, F_TAPE_N]
     for k in range(n):
         st.tp[g, TP_OFF, k] = fw.toff[g, k]
@@ -123,7 +130,7 @@ def txn_start_nb(st, snap, ct, fw, g, a0, a1, a2, a3, a4):
     fw.fl[g, F_TAPE_N] = 0
     fw.fl[g, F_TAPE_V] = 0
     fw.fl[g, F_TXN] = 1
-    return txn_run_nb(st, snap, ct, fw, g)
+    return txn_run_nb(st, snap, ct, fw, g, False)
 
 
 @kernel
@@ -139,7 +146,7 @@ def txn_answer_nb(st, snap, ct, fw, g, is_list, vals, n):
         fw.tval[g, v + j] = vals[j]
     fw.fl[g, F_TAPE_N] = k + 1
     fw.fl[g, F_TAPE_V] = v + n
-    return txn_run_nb(st, snap, ct, fw, g)
+    return txn_run_nb(st, snap, ct, fw, g, True)
 
 
 # ---------------------------------------------------------------- what a player may do
@@ -443,7 +450,7 @@ def declare_picked_nb(st, snap, ct, fw, g, kind):
     fw.fl[g, F_TAPE_N] = 0
     fw.fl[g, F_TAPE_V] = 0
     fw.fl[g, F_TXN] = 1
-    txn_run_nb(st, snap, ct, fw, g)
+    txn_run_nb(st, snap, ct, fw, g, False)
 
 
 @kernel
