@@ -32,40 +32,40 @@ OID_LIMIT = 30000      # object ids and timestamps live in int16 planes
 
 
 @kernel
-def copy1_nb(dst, src):
-    for k in range(dst.shape[0]):
-        dst[k] = src[k]
+def copy_g2_nb(dst, src, g):
+    for k in range(dst.shape[1]):
+        dst[g, k] = src[g, k]
 
 
 @kernel
-def copy2_nb(dst, src):
-    """dst[...] = src[...] for one game's plane block, as plain loops (numba's slice
-    assignment goes through a general n-d iterator, reshape through a C helper; this copy is
-    the engine's most frequent memory operation)."""
-    for i in range(dst.shape[0]):
-        for k in range(dst.shape[1]):
-            dst[i, k] = src[i, k]
+def copy_g3_nb(dst, src, g):
+    """dst[g] = src[g] for a [G, A, B] array, as plain loops over whole arrays: no views
+    (each view costs an atomic reference-count pair, the largest item in perf) and no n-d
+    iterator; this copy is the engine's most frequent memory operation."""
+    for i in range(dst.shape[1]):
+        for k in range(dst.shape[2]):
+            dst[g, i, k] = src[g, i, k]
 
 
 @kernel
 def copy_game_nb(dst, src, g):
     """dst's game g := src's game g (every array of the State)."""
-    copy2_nb(dst.obj[g], src.obj[g])
-    copy2_nb(dst.o_counters[g], src.o_counters[g])
-    copy2_nb(dst.pl[g], src.pl[g])
-    copy2_nb(dst.p_counters[g], src.p_counters[g])
-    copy2_nb(dst.p_pool[g], src.p_pool[g])
-    copy2_nb(dst.lib[g], src.lib[g])
-    copy1_nb(dst.gm[g], src.gm[g])
+    copy_g3_nb(dst.obj, src.obj, g)
+    copy_g3_nb(dst.o_counters, src.o_counters, g)
+    copy_g3_nb(dst.pl, src.pl, g)
+    copy_g3_nb(dst.p_counters, src.p_counters, g)
+    copy_g3_nb(dst.p_pool, src.p_pool, g)
+    copy_g3_nb(dst.lib, src.lib, g)
+    copy_g2_nb(dst.gm, src.gm, g)
     dst.rng[g] = src.rng[g]
-    copy2_nb(dst.stk[g], src.stk[g])
-    copy2_nb(dst.s_lki[g], src.s_lki[g])
-    copy2_nb(dst.pq[g], src.pq[g])
-    copy2_nb(dst.q_lki[g], src.q_lki[g])
-    copy2_nb(dst.dl[g], src.dl[g])
-    copy2_nb(dst.tp[g], src.tp[g])
-    copy1_nb(dst.tape_val[g], src.tape_val[g])
-    copy1_nb(dst.ask_opts[g], src.ask_opts[g])
+    copy_g3_nb(dst.stk, src.stk, g)
+    copy_g3_nb(dst.s_lki, src.s_lki, g)
+    copy_g3_nb(dst.pq, src.pq, g)
+    copy_g3_nb(dst.q_lki, src.q_lki, g)
+    copy_g3_nb(dst.dl, src.dl, g)
+    copy_g3_nb(dst.tp, src.tp, g)
+    copy_g2_nb(dst.tape_val, src.tape_val, g)
+    copy_g2_nb(dst.ask_opts, src.ask_opts, g)
 
 
 # ---------------------------------------------------------------- transactions

@@ -18,19 +18,21 @@ from .zones import leave_bf_nb, set_zone_nb
 def sba_pass_nb(st, ct, g):
     """One simultaneous batch. Returns (status, anything_done)."""
     M = st.obj.shape[2]
-    leaving = np.empty(M, np.int64)
-    dests = np.empty(M, np.int64)
     nl = 0
     done = False
     # players (704.5a-c)
-    lose = np.zeros(2, np.uint8)
+    lose0 = False
+    lose1 = False
     for p in range(2):
         if st.pl[g, PL_LOST, p] != 0:
             continue
         if st.pl[g, PL_LIFE, p] <= 0 or st.pl[g, PL_DREW_EMPTY, p] != 0 or \
                 st.p_counters[g, p, CK_POISON] >= 10:
-            lose[p] = 1
-    # permanents
+            if p == 0:
+                lose0 = True
+            else:
+                lose1 = True
+    # permanents (one allocation per pass: this runs before every priority)
     marked = np.zeros(M, np.uint8)
     anthems = anthems_on_bf_nb(st, ct, g)
     for i in range(M):
@@ -81,13 +83,18 @@ def sba_pass_nb(st, ct, g):
             if opts[k] != keep:
                 marked[opts[k]] = 1
     for i in range(M):
-        if marked[i]:
-            leaving[nl] = i
-            dests[nl] = Z_GRAVEYARD
-            nl += 1
+        nl += marked[i]
     # 704.8: leaving permanents are seen as before the batch, so they go first, then the
     # survivors' counters cancel (704.5q).
     if nl > 0:
+        leaving = np.empty(nl, np.int64)
+        dests = np.empty(nl, np.int64)
+        m = 0
+        for i in range(M):
+            if marked[i]:
+                leaving[m] = i
+                dests[m] = Z_GRAVEYARD
+                m += 1
         s = leave_bf_nb(st, ct, g, leaving, dests, nl)
         if s != ST_OK:
             return s, False
@@ -98,11 +105,12 @@ def sba_pass_nb(st, ct, g):
         st.pl[g, PL_DREW_EMPTY, p] = 0
     for i in range(M):
         st.obj[g, O_DTDMG, i] = 0
-    if lose[0] or lose[1]:
+    if lose0 or lose1:
         done = True
-        for p in range(2):
-            if lose[p]:
-                st.pl[g, PL_LOST, p] = 1
+        if lose0:
+            st.pl[g, PL_LOST, 0] = 1
+        if lose1:
+            st.pl[g, PL_LOST, 1] = 1
         if st.pl[g, PL_LOST, 0] and st.pl[g, PL_LOST, 1]:
             st.gm[g, G_WINNER] = 2
         elif st.pl[g, PL_LOST, 0]:
