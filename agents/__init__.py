@@ -2,13 +2,19 @@
 
     act(view, legal_mask, rng) -> int array [n_games]
 
-`view` is GameBatch.view() (open decisions: kind, chooser, options, the state), `legal_mask`
-a bool array [n_games, 1 + n_options] (action 0 = pass/keep/done, 1 + k = option k); the
-returned action must be legal where the game is live. `rng` is a numpy Generator.
+`view` is GameBatch.view() (open decisions: kind, chooser, options, and the state as the
+decider may see it: the opponent's hand and the libraries are hidden), `legal_mask` a bool
+array [n_games, 1 + n_options] (action 0 = pass/keep/done, 1 + k = option k); the returned
+action must be legal where the game is live. `rng` is a numpy Generator. Games without an
+opponent (goldfish) need no special agent: the opponent simply takes no turns.
+
+Plug in your own as `module:Class`, or from an installed package through an entry point in
+the `playtest.agents` group.
 """
-from .basic import FirstLegalAgent, RandomAgent
+from .basic import FirstLegalAgent, RandomAgent, ScriptedAgent
 from .greedy import GreedyAgent
 
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "first": FirstLegalAgent}
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "first": FirstLegalAgent,
+          "scripted": ScriptedAgent}
 
-__all__ = ["AGENTS", "FirstLegalAgent", "GreedyAgent", "RandomAgent"]
+__all__ = ["AGENTS", "FirstLegalAgent", "GreedyAgent", "RandomAgent", "ScriptedAgent"]

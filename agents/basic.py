@@ -24,3 +24,21 @@ class FirstLegalAgent:
     def act(self, view, legal_mask, rng):
         return _masked_argmax(-np.arange(legal_mask.shape[1])[None, :].astype(float),
                               legal_mask)
+
+
+class ScriptedAgent:
+    """Fixed actions, for tests: `script[k]` is the action at a game's decision number k
+    (`view["decision_no"]`, counted from 0 over all the game's decisions), or
+    `script[g][k]` per game g of the batch. Unscripted or illegal: the first legal action."""
+
+    def __init__(self, script=()):
+        self.script = script
+
+    def act(self, view, legal_mask, rng):
+        out = FirstLegalAgent().act(view, legal_mask, rng)
+        per_game = len(self.script) > 0 and isinstance(self.script[0], (list, tuple))
+        for g, k in enumerate(view["decision_no"]):
+            s = self.script[g] if per_game else self.script
+            if k < len(s) and 0 <= s[k] < legal_mask.shape[1] and legal_mask[g, s[k]]:
+                out[g] = s[k]
+        return out

@@ -9,7 +9,12 @@ Playing: every game runs in the kernels until a player must decide (kernels/flow
 `legal_mask()` and `view()` show the open decisions of all games, `step(actions)` applies
 one action per game (finished games ignore theirs). The flat action encoding:
 action 0 = pass / keep / done, action 1 + k = option k of the game's decision
-(`view()["options"]`); see `describe_action`.
+(`view()["options"]`): for a mulligan 0 keeps and 1 mulligans; bottom 1 + k puts hand card
+opts[k] on the bottom; priority 0 passes, 1 + k takes `OPT_* << 24 | slot << 6 | ability`
+(play a land, cast, cast for warp, activate); attack 0 is done, 1 + k adds attacker opts[k];
+block 0 is done, 1 + k adds `blocker << 16 | attacker`; an engine question (ASK_*) 1 + k
+picks opts[k] (lists one value at a time, 0 done). `decode_action(g, a)` and
+`describe_action(g, a)` decode it.
 """
 from collections import namedtuple
 from concurrent.futures import ThreadPoolExecutor
@@ -18,6 +23,7 @@ import numba
 import numpy as np
 
 from . import consts as K
+from .compile import unpack_mana
 from .errors import PlaytestError
 from . import layout as L
 from .kernels.flow import decision_noise_nb, legal_mask_nb, step_games_nb
@@ -41,6 +47,20 @@ def alloc_flow(n, max_turns, target_card=-1, A=N_OPTIONS, T=32, V=256):
     return fw
 
 START = {"play": 0, "draw": 1, "random": -1}
+DECISION_NAMES = {K.D_NONE: "none", K.D_MULLIGAN: "mulligan", K.D_BOTTOM: "bottom",
+                  K.D_PRIORITY: "priority", K.D_ATTACK: "attack", K.D_BLOCK: "block",
+                  K.D_QUESTION: "question", K.D_OVER: "over"}
+OPTION_NAMES = {K.OPT_LAND: "play_land", K.OPT_CAST: "cast", K.OPT_WARP: "warp",
+                K.OPT_ACTIVATE: "activate"}
+ASK_NAMES = {K.ASK_OBJECT: "object", K.ASK_OBJECTS: "objects", K.ASK_YESNO: "yes/no",
+             K.ASK_INT: "number", K.ASK_MANA: "mana", K.ASK_ORDER: "order",
+             K.ASK_CARDS: "cards", K.ASK_COUNTERS: "counters"}
+WHY_NAMES = {K.W_TARGET: "target", K.W_BLIGHT: "blight", K.W_PROLIFERATE: "proliferate",
+             K.W_MAY: "you may", K.W_COST_OPTION: "cost option", K.W_MANA: "mana",
+             K.W_TAP_CREATURES: "creatures to tap", K.W_REPLACEMENT_ORDER: "replacement order",
+             K.W_DISCARD: "discard", K.W_SURVEIL: "surveil", K.W_LEGEND: "legend rule",
+             K.W_SACRIFICE: "sacrifice", K.W_REMOVE_COUNTERS: "counters to remove",
+             K.W_X: "X", K.W_KICKS: "kicks"}
 MIN_CHUNK = 16
 _POOLS = {}
 
@@ -152,6 +172,7 @@ class GameBatch:
                 "n_options": fl[:, L.F_DN], "options": self.fw.opts,
                 "question": fl[:, L.F_QKIND], "q_min": fl[:, L.F_QMIN],
                 "q_max": fl[:, L.F_QMAX], "picked": fl[:, L.F_PICK_N],
+                "decision_no": fl[:, L.F_DECISIONS],
                 "random": self._noise, "state": seen, "cards": self.ct}
 
     def step(self, actions):
@@ -201,6 +222,86 @@ class GameBatch:
             "life1": st.pl[:, L.PL_LIFE, 1].copy(),
             "decisions": fl[:, L.F_DECISIONS].copy(),
         }
+
+    # ---- the action encoding, decoded
+    def decode_action(self, g, action):
+        """What flat action `action` means at game g's open decision, as a dict: "decision"
+        (its name), "act" (pass, keep, mulligan, bottom, play_land, cast, warp, activate,
+        attack, block, done, answer) and, where they apply, "card"/"slot", "ability",
+        "attacker"/"attacker_slot", "question"/"why", "value". Raises for an action that
+        is not legal there."""
+        fl = self.fw.fl[g]
+        kind = int(fl[L.F_DKIND])
+        n = int(fl[L.F_DN])
+        a = int(action)
+        if kind == K.D_OVER or not (0 <= a <= n) or (a == 0 and kind in (K.D_BOTTOM,)) or \
+                (kind == K.D_MULLIGAN and a > 1):
+            raise PlaytestError(f"game {g}: action {a} is not legal at this decision")
+        out = {"decision": DECISION_NAMES[kind], "player": int(fl[L.F_DPLAYER])}
+        v = int(self.fw.opts[g, a - 1]) if a > 0 else None
+        if kind == K.D_MULLIGAN:
+            out["act"] = "mulligan" if a == 1 else "keep"
+        elif kind == K.D_BOTTOM:
+            out.update(act="bottom", **self._card_at(g, v))
+        elif kind == K.D_PRIORITY:
+            if a == 0:
+                out["act"] = "pass"
+            else:
+                out.update(act=OPTION_NAMES[v >> 24], **self._card_at(g, (v >> 6) & 0x3FFFF))
+                if v >> 24 == K.OPT_ACTIVATE:
+                    out["ability"] = v & 63
+        elif kind in (K.D_ATTACK, K.D_BLOCK):
+            if a == 0:
+                out["act"] = "done"
+            elif kind == K.D_ATTACK:
+                out.update(act="attack", **self._card_at(g, v))
+            else:
+                out.update(act="block", **self._card_at(g, v >> 16))
+                att = self._card_at(g, v & 0xFFFF)
+                out.update(attacker=att["card"], attacker_slot=att["slot"])
+        else:
+            q = int(fl[L.F_QKIND])
+            out.update(question=ASK_NAMES.get(q, str(q)),
+                       why=WHY_NAMES.get(int(self.st.gm[g, L.G_ASK_WHY]), "?"))
+            if a == 0:
+                out["act"] = "done"
+            else:
+                out["act"] = "answer"
+                if q in (K.ASK_OBJECT, K.ASK_OBJECTS, K.ASK_CARDS, K.ASK_COUNTERS,
+                         K.ASK_ORDER):
+                    if v <= -2:
+                        out["value"] = f"player {-2 - v}"
+                    else:
+                        out.update(**self._card_at(g, v))
+                        out["value"] = out["card"]
+                elif q == K.ASK_YESNO:
+                    out["value"] = "yes" if v else "no"
+                elif q == K.ASK_MANA:
+                    out["value"] = "".join(f"{{{t}}}" * c for t, c in zip("WUBRGC",
+                                                                           unpack_mana(v)))
+                else:
+                    out["value"] = v
+        return out
+
+    def describe_action(self, g, action):
+        """One line for a person: "cast Llanowar Elves", "block Craw Wurm with Giant Spider",
+        "answer target: player 1", ..."""
+        d = self.decode_action(g, action)
+        act = d["act"]
+        if act in ("play_land", "cast", "warp", "activate", "attack", "bottom"):
+            text = {"play_land": "play", "warp": "cast for warp"}.get(act, act) + " " + d["card"]
+            return text + (f" (ability {d['ability']})" if act == "activate" else "")
+        if act == "block":
+            return f"block {d['attacker']} with {d['card']}"
+        if act == "answer":
+            return f"answer {d['why']}: {d['value']}"
+        if act == "done" and d["decision"] == "question":
+            return f"done ({d['why']})"
+        return act
+
+    def _card_at(self, g, slot):
+        return {"card": self.pool.card_name(int(self.st.obj[g, O_CARD, slot])),
+                "slot": int(slot)}
 
     @property
     def n_games(self):

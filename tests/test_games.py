@@ -9,13 +9,14 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from agents import AGENTS, GreedyAgent
+from agents import AGENTS, GreedyAgent, ScriptedAgent
 from experiments.cli import main
 from experiments.simulate import simulate, wilson
 from simcore import consts as K
 from simcore import layout as L
 from simcore.compile import make_pool
 from simcore.decks import load_deck
+from simcore.errors import PlaytestError
 from simcore.game import GameBatch, deck_ids
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -129,6 +130,44 @@ def test_bench_cli(tmp_path, capsys):
     df = pd.read_csv(out)
     assert len(df) == 4 and {"seed", "version", "ratio", "games_per_s"} <= set(df.columns)
     assert (df["games_per_s"] > 0).all()
+
+
+def test_scripted_agent_plays_its_script():
+    """The scripted agent (for tests): mulligan once, then keep; everything else falls back
+    to the first legal action."""
+    b = GameBatch(POOL, ids("mono_green_curve"), None, n_games=3, seed=4, max_turns=3)
+    b.play([ScriptedAgent([[1, 0], [0], [1, 1, 0]])], None)
+    assert list(b.results()["mulligans0"]) == [1, 0, 2]
+
+
+def test_every_legal_action_decodes():
+    """One flat action encoding with one decoder: every legal action of every decision of a
+    few random games decodes (GameBatch.decode_action / describe_action) to what it does."""
+    b = GameBatch(POOL, ids("mono_green_curve"), ids("goblins_burn_blight"), n_games=6,
+                  seed=8, start="random", max_turns=14)
+    agent = AGENTS["random"]()
+    seen = set()
+    while not b.done():
+        mask = b.legal_mask()
+        view = b.view()
+        for g in range(6):
+            for a in np.nonzero(mask[g])[0]:
+                d = b.decode_action(g, a)
+                text = b.describe_action(g, a)
+                seen.add(d["act"])
+                if "slot" in d:
+                    assert POOL.card_name(int(b.st.obj[g, L.O_CARD, d["slot"]])) == d["card"]
+                    assert d["card"] in text
+                if d["act"] == "play_land":
+                    assert text == f"play {d['card']}"
+                if d["act"] == "block":
+                    assert text == f"block {d['attacker']} with {d['card']}"
+            if view["decision"][g] == K.D_MULLIGAN:
+                assert (b.describe_action(g, 0), b.describe_action(g, 1)) == ("keep", "mulligan")
+        b.step(agent.act(view, mask, None))
+    assert {"keep", "pass", "play_land", "cast", "attack", "block", "done", "answer"} <= seen
+    with pytest.raises(PlaytestError):
+        b.decode_action(0, 0)          # the game is over: nothing is legal
 
 
 def test_same_seed_same_results_whatever_the_thread_count(tmp_path):
