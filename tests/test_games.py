@@ -174,19 +174,19 @@ def test_same_seed_same_results_whatever_the_thread_count(tmp_path):
     """The same run under NUMBA_NUM_THREADS=1 and =2 (and different batch sizes) gives
     identical per-game results: every game has its own random state."""
     outs = []
-    for threads, batch in (("1", "7"), ("2", "16")):
+    for threads, batch in (("1", "7"), ("2", "48")):     # 48 games: 3 ranges on 2 threads
         out = tmp_path / f"t{threads}.csv"
         env = dict(os.environ, NUMBA_NUM_THREADS=threads)
         r = subprocess.run([sys.executable, "-m", "experiments", "simulate",
                             str(DECKS / "mono_green_curve.txt"), "--vs",
-                            str(DECKS / "goblins_burn_blight.txt"), "--games", "16", "--seed",
+                            str(DECKS / "goblins_burn_blight.txt"), "--games", "48", "--seed",
                             "21", "--agent", "greedy", "--opponent-agent", "random",
                             "--random-start", "--batch-size", batch, "--out", str(out)],
                            env=env, capture_output=True, text=True, cwd=ROOT)
         assert r.returncode == 0, r.stderr
         outs.append(pd.read_csv(out))
     assert outs[0].equals(outs[1])
-    assert outs[0]["decisions"].sum() > 16 * 20      # real games were played
+    assert outs[0]["decisions"].sum() > 48 * 20      # real games were played
 
 
 def test_greedy_beats_random():
