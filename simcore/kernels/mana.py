@@ -240,6 +240,7 @@ def could_produce_nb(st, ct, g, cp):
     while changed and rounds < 4 * M + 8:
         changed = False
         rounds += 1
+        reflect = False
         for i in range(M):
             c = st.obj[g, O_CARD, i]
             if c < 0 or st.obj[g, O_ZONE, i] != Z_BATTLEFIELD:
@@ -247,10 +248,13 @@ def could_produce_nb(st, ct, g, cp):
             m = 0
             for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
                 if ct.abil[a, AB_KIND] == AK_MANA:
+                    reflect = reflect or ct.abil[a, AB_PROD] == PK_REFLECT
                     m |= ability_types_nb(st, ct, g, i, a, cp, reps, nrep)
             if (cp[i] | m) != cp[i]:
                 cp[i] |= m
                 changed = True
+        if not reflect:
+            break       # no ability reads cp: the first round is the fixed point
 
 
 # ---------------------------------------------------------------- activating (605)
