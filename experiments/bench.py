@@ -21,7 +21,6 @@ import pandas as pd
 
 import simcore
 from agents import GreedyAgent
-from simcore import consts as K
 from simcore.compile import make_pool
 from simcore.decks import load_deck
 from simcore.game import GameBatch, deck_ids
@@ -50,11 +49,7 @@ def play_timed(pool, ids0, ids1, n, batch, seed, max_turns):
             mask = b.legal_mask()
             view = b.view()
             t = time.perf_counter()
-            acts = np.zeros(b.n_games, np.int64)
-            for p, agent in enumerate(agents if ids1 is not None else agents[:1]):
-                sel = (view["player"] == p) & (view["decision"] != K.D_OVER)
-                if sel.any():
-                    acts[sel] = agent.act(view, mask, rng)[sel]
+            acts = b.ask_agents(agents if ids1 is not None else agents[:1], view, mask, rng)
             t_agents += time.perf_counter() - t
             b.step(acts)
         rows.append(pd.DataFrame(b.results()))

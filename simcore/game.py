@@ -193,18 +193,21 @@ class GameBatch:
         n = 0
         while not self.done():
             mask = self.legal_mask()
-            view = self.view()
-            acts = np.zeros(self.n_games, dtype=np.int64)
-            players = view["player"]
-            for p, agent in enumerate(agents):
-                sel = (players == p) & (view["decision"] != K.D_OVER)
-                if sel.any():
-                    acts[sel] = agent.act(view, mask, rng)[sel]
-            self.step(acts)
+            self.step(self.ask_agents(agents, self.view(), mask, rng))
             n += 1
             if n > max_decisions:
                 raise PlaytestError("games did not finish (decision limit)")
         return n
+
+    @staticmethod
+    def ask_agents(agents, view, mask, rng):
+        """One action per game: each game's deciding player's agent (agents[p]) chooses."""
+        acts = np.zeros(mask.shape[0], dtype=np.int64)
+        for p, agent in enumerate(agents):
+            sel = (view["player"] == p) & (view["decision"] != K.D_OVER)
+            if sel.any():
+                acts[sel] = agent.act(view, mask, rng)[sel]
+        return acts
 
     def results(self):
         """One record per game (numpy arrays; experiments/ turns them into DataFrames)."""

@@ -134,12 +134,7 @@ def run_lockstep(seed, n_games, agents, deck0=GREEN, deck1=RED, start="random", 
                 es, rs = engine_summary(b, g), ref_summary(rg)
                 assert es == rs, f"{where}: state differs: {diff(es, rs)}"
             compared += ed[0] != K.D_OVER
-        acts = np.zeros(n_games, dtype=np.int64)
-        players = view["player"]
-        for p, agent in enumerate(agents):
-            sel = (players == p) & (view["decision"] != K.D_OVER)
-            if sel.any():
-                acts[sel] = agent.act(view, mask, rng)[sel]
+        acts = b.ask_agents(agents, view, mask, rng)
         b.step(acts)
         for g, rg in enumerate(refs):
             rg.step(acts[g])
