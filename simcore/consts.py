@@ -254,6 +254,7 @@ W_SACRIFICE = 12
 W_REMOVE_COUNTERS = 13
 W_X = 14
 W_KICKS = 15
+W_TRIGGER_ORDER = 16   # games: which of your waiting triggers goes on the stack next (603.3b)
 WHY_NAMES = {W_TARGET: "target", W_BLIGHT: "creature to blight",
              W_PROLIFERATE: "what to proliferate", W_MAY: "whether to do an optional action",
              W_COST_OPTION: "which cost to pay", W_MANA: "which mana to add",
@@ -262,7 +263,8 @@ WHY_NAMES = {W_TARGET: "target", W_BLIGHT: "creature to blight",
              W_SURVEIL: "cards to put into the graveyard (surveil)",
              W_LEGEND: "legendary permanent to keep", W_SACRIFICE: "permanent to sacrifice",
              W_REMOVE_COUNTERS: "counters to remove", W_X: "the value of X",
-             W_KICKS: "how many times to kick"}
+             W_KICKS: "how many times to kick",
+             W_TRIGGER_ORDER: "which of your triggers goes on the stack next"}
 
 # ---- kernel status codes ----
 ST_OK = 0

@@ -55,12 +55,6 @@ OPTION_NAMES = {K.OPT_LAND: "play_land", K.OPT_CAST: "cast", K.OPT_WARP: "warp",
 ASK_NAMES = {K.ASK_OBJECT: "object", K.ASK_OBJECTS: "objects", K.ASK_YESNO: "yes/no",
              K.ASK_INT: "number", K.ASK_MANA: "mana", K.ASK_ORDER: "order",
              K.ASK_CARDS: "cards", K.ASK_COUNTERS: "counters"}
-WHY_NAMES = {K.W_TARGET: "target", K.W_BLIGHT: "blight", K.W_PROLIFERATE: "proliferate",
-             K.W_MAY: "you may", K.W_COST_OPTION: "cost option", K.W_MANA: "mana",
-             K.W_TAP_CREATURES: "creatures to tap", K.W_REPLACEMENT_ORDER: "replacement order",
-             K.W_DISCARD: "discard", K.W_SURVEIL: "surveil", K.W_LEGEND: "legend rule",
-             K.W_SACRIFICE: "sacrifice", K.W_REMOVE_COUNTERS: "counters to remove",
-             K.W_X: "X", K.W_KICKS: "kicks"}
 MIN_CHUNK = 16
 _POOLS = {}
 
@@ -265,7 +259,7 @@ class GameBatch:
         else:
             q = int(fl[L.F_QKIND])
             out.update(question=ASK_NAMES.get(q, str(q)),
-                       why=WHY_NAMES.get(int(self.st.gm[g, L.G_ASK_WHY]), "?"))
+                       why=K.WHY_NAMES.get(int(self.st.gm[g, L.G_ASK_WHY]), "?"))
             if a == 0:
                 out["act"] = "done"
             else:
@@ -279,6 +273,8 @@ class GameBatch:
                         out["value"] = out["card"]
                 elif q == K.ASK_YESNO:
                     out["value"] = "yes" if v else "no"
+                elif int(self.st.gm[g, L.G_ASK_WHY]) == K.W_TRIGGER_ORDER:
+                    out["value"] = self.pool.card_name(int(self.st.pq[g, L.QI_CARD, v]))
                 elif q == K.ASK_MANA:
                     out["value"] = "".join(f"{{{t}}}" * c for t, c in zip("WUBRGC",
                                                                            unpack_mana(v)))

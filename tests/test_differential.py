@@ -157,7 +157,8 @@ SEEDS = [11, 2024] + ([int(EXTRA_SEED)] if EXTRA_SEED else [])
 
 # What the lock-step games must have exercised: every card of both decks cast or played, the
 # rules around them (103.5 London mulligan, 514.1 cleanup discard, 702.93 undying, 702.79 persist,
-# ETB and dies triggers, blight 701.68 as a cost, exile-and-play-later, several blockers).
+# ETB and dies triggers, blight 701.68 as a cost, exile-and-play-later, several blockers, a
+# player ordering their simultaneous triggers, 603.3b).
 MUST_HAPPEN = ([f"cast {n}" for n in sorted(set(names(GREEN) + names(RED)))
                 if not RC.card(n).is_land] +
                [f"play {n}" for n in ("Forest", "Mountain", "Mutavault")] +
@@ -165,7 +166,7 @@ MUST_HAPPEN = ([f"cast {n}" for n in sorted(set(names(GREEN) + names(RED)))
                 "trigger Young Wolf undying", "trigger Kitchen Finks persist",
                 "trigger Goblin Arsonist", "trigger Sourbread Auntie", "trigger Elvish Visionary",
                 "trigger Kitchen Finks", "cleanup discard", "several blockers",
-                "play Mountain from exile", "end 1", "end 2"])
+                "play Mountain from exile", "trigger order", "end 1", "end 2"])
 
 
 def test_random_agents_green_vs_red():

@@ -6,7 +6,7 @@ import numpy as np
 
 from ..consts import (ACO_BLIGHT, ACO_BLIGHT_X, ACO_MANA, AK_ADD_COST, AK_ALT_COST,
                       AK_CAST_EXILE, AK_KICKER, AK_MANA, AK_TRIGGER, ASK_COUNTERS, ASK_INT,
-                      ASK_OBJECTS, W_TAP_CREATURES, W_KICKS, W_X,
+                      ASK_OBJECTS, W_TAP_CREATURES, W_KICKS, W_TRIGGER_ORDER, W_X,
                       ASK_OBJECT, CK_MINUS, COND_SELF_HAS_COUNTERS, E_COST, E_NO_ABILITY,
                       E_NO_PERMISSION, E_NO_TARGET, E_LAND_CAST,
                       E_NOT_ENOUGH_MANA, E_NOT_IN_ZONE, E_STACK_EMPTY, E_TIMING, E_X_TOO_BIG,
@@ -119,7 +119,8 @@ def trigger_before_nb(st, g, q, r):
 @kernel
 def flush_triggers_nb(st, ct, g):
     """603.3b: waiting triggered abilities go on the stack, the active player's first, each
-    player's in their chosen order (lower rank first, then the order they triggered)."""
+    player's in their chosen order: in games a question to the controller; in scenarios lower
+    rank first (a scenario step's `order`), then the order they triggered."""
     while st.gm[g, G_Q_N] > 0:
         best = -1
         for q in range(st.gm[g, G_Q_N]):
@@ -129,6 +130,23 @@ def flush_triggers_nb(st, ct, g):
             if trigger_before_nb(st, g, q, best):
                 best = q
         q = best
+        if st.gm[g, G_AUTOPAY] != 0:
+            # games: the controller puts their triggers on the stack in any order they
+            # choose, one at a time (options: positions in the waiting list)
+            p = st.pq[g, QI_CTRL, best]
+            n = 0
+            for r in range(st.gm[g, G_Q_N]):
+                n += st.pq[g, QI_CTRL, r] == p
+            if n >= 2:
+                opts = np.empty(n, np.int64)
+                k = 0
+                for r in range(st.gm[g, G_Q_N]):
+                    if st.pq[g, QI_CTRL, r] == p:
+                        opts[k] = r
+                        k += 1
+                s, q = ask_one_nb(st, g, ASK_INT, W_TRIGGER_ORDER, p, opts, n, True)
+                if s != ST_OK:
+                    return s
         a = st.pq[g, QI_ABIL, q]
         src = st.pq[g, QI_SRC, q]
         s, si = push_nb(st, g, SK_TRIGGER, -1, st.pq[g, QI_CARD, q], a, st.pq[g, QI_CTRL, q],

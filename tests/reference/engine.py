@@ -35,6 +35,7 @@ D_MULLIGAN, D_BOTTOM, D_PRIORITY, D_ATTACK, D_BLOCK, D_QUESTION, D_OVER = range(
 ASK_OBJECT, ASK_OBJECTS, ASK_YESNO, ASK_INT = 1, 2, 3, 4
 ASK_CARDS = 7
 W_TARGET, W_BLIGHT, W_MAY, W_COST_OPTION, W_DISCARD, W_X = 1, 2, 4, 5, 9, 14
+W_TRIGGER_ORDER = 16
 OPT_LAND, OPT_CAST, OPT_ACTIVATE = 1, 2, 4
 END_WIN, END_TURN_LIMIT = 1, 2
 EXP_PLAY = 1
@@ -569,10 +570,15 @@ class Game:
             yield from self.flush_triggers()
 
     def flush_triggers(self):
-        """603.3b: APNAP; each player's in timestamp order of the source, then the order they
-        triggered (the engine's default order)."""
+        """603.3b: APNAP; each player puts their own triggers on the stack in the order they
+        choose, one at a time (options: positions in the waiting list, as in the engine)."""
         while self.pending:
             best = min(self.pending, key=lambda t: (t.ctrl != self.active, t.rank, t.seq))
+            mine = [i for i, t in enumerate(self.pending) if t.ctrl == best.ctrl]
+            if len(mine) >= 2:          # the controller chooses which goes on the stack next
+                self.log["trigger order"] += 1
+                i = yield from self.ask_one(ASK_INT, W_TRIGGER_ORDER, best.ctrl, mine)
+                best = self.pending[i]
             self.pending.remove(best)
             si = StackItem("trigger", best.src, best.src_oid, best.card, best.abil, best.ctrl)
             si.subj, si.subj_oid, si.lki = best.subj, best.subj_oid, best.lki
