@@ -80,13 +80,13 @@ def bench(games=2000, batch_size=1000, seed=1, serial_games=None, reference_game
     play_timed(pool, ids0, None, 4, 4, seed, max_turns)
     rows = []
 
-    def record(name, n, secs, base=None, note=""):
+    def record(name, n, secs, ratio=None, note=""):
         rate = n / secs
         rows.append({"measure": name, "games": n, "seconds": round(secs, 3),
                      "games_per_s": round(rate, 1),
-                     "ratio": round(rate / base, 2) if base else np.nan, "note": note})
+                     "ratio": round(ratio, 2) if ratio else np.nan, "note": note})
         progress(f"  {name:<34} {n:>7} games {secs:8.2f} s {rate:10.1f} games/s"
-                 + (f"   x{rate / base:.2f} {note}" if base else ""))
+                 + (f"   x{ratio:.2f} ({note})" if ratio else ""))
         return rate
 
     progress(f"playtest {simcore.__version__} bench: seed {seed}, batch {batch_size}, "
@@ -103,13 +103,8 @@ def bench(games=2000, batch_size=1000, seed=1, serial_games=None, reference_game
                                    seed, max_turns)
     finally:
         numba.set_num_threads(threads)
-    serial = n_serial / secs
-    rows.append({"measure": "greedy vs greedy, 1 thread", "games": n_serial,
-                 "seconds": round(secs, 3), "games_per_s": round(serial, 1),
-                 "ratio": round(par / serial, 2), "note": "threads / serial"})
-    progress(f"  {'greedy vs greedy, 1 thread':<34} {n_serial:>7} games {secs:8.2f} s "
-             f"{serial:10.1f} games/s   (batch engine with {threads} threads: "
-             f"x{par / serial:.2f})")
+    record("greedy vs greedy, 1 thread", n_serial, secs, par * secs / n_serial,
+           f"{threads} threads / 1 thread")
     reference_games = min(reference_games, games)
     ref = load_reference() if reference_games > 0 else None
     if ref is not None:
@@ -117,18 +112,13 @@ def bench(games=2000, batch_size=1000, seed=1, serial_games=None, reference_game
         n0, n1 = cards.parse_deck(DECK), cards.parse_deck(OPPONENT)
         t0 = time.perf_counter()
         ref_res = greedy.play_games(seed, range(reference_games), n0, n1, start="random",
-                                max_turns=max_turns)
+                                    max_turns=max_turns)
         secs = time.perf_counter() - t0
-        rate = reference_games / secs
         same = all(int(df[k][g]) == r[k] for g, r in enumerate(ref_res)
                    for k in ("winner", "turns", "end", "life0", "life1"))
-        rows.append({"measure": "reference engine (plain Python)", "games": reference_games,
-                     "seconds": round(secs, 3), "games_per_s": round(rate, 1),
-                     "ratio": round(par / rate, 2),
-                     "note": "batch engine / reference" + ("" if same else "; RESULTS DIFFER")})
-        progress(f"  {'reference engine (plain Python)':<34} {reference_games:>7} games "
-                 f"{secs:8.2f} s {rate:10.1f} games/s   (batch engine: x{par / rate:.1f}; "
-                 f"same results: {'yes' if same else 'NO'})")
+        record("reference engine (plain Python)", reference_games, secs,
+               par * secs / reference_games,
+               f"batch engine / reference; same results: {'yes' if same else 'NO'}")
     else:
         progress("  reference engine: not available (tests/reference is in a source checkout)")
     res = pd.DataFrame(rows)

@@ -25,6 +25,7 @@ import numpy as np
 from . import consts as K
 from .compile import unpack_mana
 from .errors import PlaytestError
+from .manastr import ManaCost, format_mana
 from . import layout as L
 from .kernels.flow import decision_noise_nb, legal_mask_nb, step_games_nb
 from .kernels.setup import bottom_card_nb, mulligan_nb, start_games_nb
@@ -229,10 +230,8 @@ class GameBatch:
         is not legal there."""
         fl = self.fw.fl[g]
         kind = int(fl[L.F_DKIND])
-        n = int(fl[L.F_DN])
         a = int(action)
-        if kind == K.D_OVER or not (0 <= a <= n) or (a == 0 and kind in (K.D_BOTTOM,)) or \
-                (kind == K.D_MULLIGAN and a > 1):
+        if not (0 <= a < self._mask.shape[1] and self.legal_mask()[g, a]):
             raise PlaytestError(f"game {g}: action {a} is not legal at this decision")
         out = {"decision": DECISION_NAMES[kind], "player": int(fl[L.F_DPLAYER])}
         v = int(self.fw.opts[g, a - 1]) if a > 0 else None
@@ -276,8 +275,7 @@ class GameBatch:
                 elif int(self.st.gm[g, L.G_ASK_WHY]) == K.W_TRIGGER_ORDER:
                     out["value"] = self.pool.card_name(int(self.st.pq[g, L.QI_CARD, v]))
                 elif q == K.ASK_MANA:
-                    out["value"] = "".join(f"{{{t}}}" * c for t, c in zip("WUBRGC",
-                                                                           unpack_mana(v)))
+                    out["value"] = format_mana(ManaCost(pips=tuple(unpack_mana(v))))
                 else:
                     out["value"] = v
         return out

@@ -484,15 +484,14 @@ def step_game_nb(st, snap, ct, fw, g, a):
             ok = o >> 24
             slot = (o >> 6) & 0x3FFFF
             if ok == OPT_LAND:
-                r = txn_start_nb(st, snap, ct, fw, g, A_PLAY_LAND, slot, 0, 0, 0)
+                txn_start_nb(st, snap, ct, fw, g, A_PLAY_LAND, slot, 0, 0, 0)
             elif ok == OPT_ACTIVATE:
-                r = txn_start_nb(st, snap, ct, fw, g, A_ACTIVATE, slot, o & 63, 0, 0)
+                txn_start_nb(st, snap, ct, fw, g, A_ACTIVATE, slot, o & 63, 0, 0)
             else:
-                r = txn_start_nb(st, snap, ct, fw, g, A_CAST, slot, -1,
-                                 1 if ok == OPT_WARP else 0, -1)
-            if r == 0:
-                fw.fl[g, F_PASSES] = 0     # 117.3c: the player acts again
-                fw.fl[g, F_PRIO] = p
+                txn_start_nb(st, snap, ct, fw, g, A_CAST, slot, -1,
+                             1 if ok == OPT_WARP else 0, -1)
+            # a completed action resets the passes in txn_run_nb (117.3c), also after
+            # questions; F_PRIO stays with p throughout
     elif kind == D_ATTACK or kind == D_BLOCK:
         if a == 0:
             declare_picked_nb(st, snap, ct, fw, g, kind)
