@@ -1,0 +1,94 @@
+"""Lazy linking: compile the engine's call tree once per entry instead of once per kernel.
+
+numba compiles each jitted function into a code library, links the libraries of everything
+it calls into it, runs the module optimiser over the result and emits machine code for it.
+For a tree of ~200 kernels every kernel thus re-optimised and re-emitted all the kernels below
+it: 188 of 352 s of the cold compile (profiled). Here a kernel's library keeps only its own
+code (its machine code is emitted alone and resolves its callees inside numba's JIT engine),
+and an entry's library links the whole tree of kernels below it (so the entry's cached
+object code is self-contained) and optimises it once, inlining across kernels as before.
+
+This reaches into numba's code-library internals (numba 0.59-0.68 share them). Where they
+are missing, KERNEL_OPTIONS is empty and kernels compile the ordinary way.
+"""
+KERNEL_OPTIONS = {}
+
+try:
+    from numba.core import codegen as _cg
+    from numba.core.compiler import CompilerBase, DefaultPassBuilder
+    from numba.core.compiler_machinery import FunctionPass, register_pass
+    from numba.core.typed_passes import NopythonTypeInference
+
+    _LIB = _cg.CPUCodeLibrary
+    for _name in ("finalize", "_finalize_final_module", "_raise_if_finalized",
+                  "_get_module_for_linking"):
+        getattr(_LIB, _name)
+except (ImportError, AttributeError):       # another numba: compile the ordinary way
+    _LIB = None
+
+
+def _lazy(lib):
+    return getattr(lib, "_playtest_lazy", False)
+
+
+def _tree(libs):
+    """The libraries below an entry: every lazy kernel reachable, and what they link."""
+    out, seen, todo = [], set(), list(libs)
+    while todo:
+        lib = todo.pop()
+        if id(lib) in seen:
+            continue
+        seen.add(id(lib))
+        out.append(lib)
+        if _lazy(lib):
+            todo.extend(lib._playtest_callees)
+    return out
+
+
+if _LIB is not None:
+    @register_pass(mutates_CFG=False, analysis_only=True)
+    class MarkLazyLibrary(FunctionPass):
+        """Marks the kernel's code library (created here, before lowering) as lazy."""
+        _name = "playtest_mark_lazy_library"
+
+        def __init__(self):
+            FunctionPass.__init__(self)
+
+        def run_pass(self, state):
+            if state.library is None:
+                state.library = state.targetctx.codegen().create_library(
+                    state.func_id.func_qualname)
+            state.library._playtest_lazy = True
+            return False
+
+    class KernelCompiler(CompilerBase):
+        """numba's nopython pipeline plus MarkLazyLibrary."""
+
+        def define_pipelines(self):
+            pm = DefaultPassBuilder.define_nopython_pipeline(self.state)
+            pm.add_pass_after(MarkLazyLibrary, NopythonTypeInference)
+            pm.finalize()
+            return [pm]
+
+    _numba_finalize = _LIB.finalize
+
+    def _finalize(self):
+        if not _lazy(self):
+            # an entry (or any other numba function): link the whole tree below it
+            self._linking_libraries = _tree(self._linking_libraries)
+            return _numba_finalize(self)
+        # a kernel: its own code plus numba's helpers, no module passes over callees
+        self._raise_if_finalized()
+        self._playtest_callees = list(self._linking_libraries)
+        self._linking_libraries = [lib for lib in self._linking_libraries if not _lazy(lib)]
+        seen = set()
+        for lib in self._linking_libraries:
+            if lib not in seen:
+                seen.add(lib)
+                self._reload_init.update(lib._reload_init)
+                self._final_module.link_in(lib._get_module_for_linking(), preserve=True)
+        self._final_module.verify()
+        self._finalize_final_module()
+
+    _LIB.finalize = _finalize
+    KERNEL_OPTIONS = dict(pipeline_class=KernelCompiler)
