@@ -17,6 +17,7 @@ picks opts[k] (lists one value at a time, 0 done). `decode_action(g, a)` and
 `describe_action(g, a)` decode it.
 """
 from collections import namedtuple
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import numba
@@ -31,7 +32,7 @@ from .kernels.flow import decision_noise_nb, legal_mask_nb, step_games_nb
 from .kernels.setup import bottom_card_nb, mulligan_nb, start_games_nb
 from .kernels.view import visible_objects_nb
 from .layout import O_CARD, O_OWNER, O_ZONE, PL_LIB_N, PL_MULLIGANS
-from .state import alloc_state, copy_state
+from .state import alloc_state, copy_state, lane_cells
 
 Flow = namedtuple("Flow", ["fl", "opts", "pend", "toff", "tlen", "tlist", "tval", "pick", "ban"])
 N_OPTIONS = 64
@@ -58,13 +59,25 @@ ASK_NAMES = {K.ASK_OBJECT: "object", K.ASK_OBJECTS: "objects", K.ASK_YESNO: "yes
              K.ASK_CARDS: "cards", K.ASK_COUNTERS: "counters"}
 MIN_CHUNK = 16
 _POOLS = {}
+_LANE = threading.local()
 
 
 def _pool(threads):
+    """A pool of `threads` worker threads, each knowing its lane number (0..threads-1): the
+    scratch lane its kernels use (kernels/scratch.py)."""
     if threads not in _POOLS:
+        ids = iter(range(threads))
+        lock = threading.Lock()
+
+        def name_lane():
+            with lock:
+                _LANE.k = next(ids)
+
         _POOLS[threads] = ThreadPoolExecutor(max_workers=threads,
-                                             thread_name_prefix="playtest")
+                                             thread_name_prefix="playtest",
+                                             initializer=name_lane)
     return _POOLS[threads]
+
 
 OPENING_HAND = 7
 
@@ -102,7 +115,8 @@ class GameBatch:
         d1 = np.asarray(deck1 if deck1 is not None else [], dtype=np.int64)
         self.goldfish = d1.size == 0
         M = d0.size + d1.size + 32
-        self.st = alloc_state(int(n_games), pool.n_kinds, M=M)
+        self.lanes = max(1, numba.config.NUMBA_NUM_THREADS)   # most threads _run may use
+        self.st = alloc_state(int(n_games), pool.n_kinds, M=M, lanes=self.lanes)
         first = np.full(int(n_games), START[start], dtype=np.int64)
         status = start_games_nb(self.st, self.ct, d0, d1, base_seed(seed), first, self.game0,
                                 OPENING_HAND)
@@ -130,14 +144,16 @@ class GameBatch:
         """The engine over every game, in ranges on numba's thread count (NUMBA_NUM_THREADS,
         numba.set_num_threads) of Python threads: the kernel releases the GIL."""
         n = self.n_games
-        threads = numba.get_num_threads()
+        threads = min(numba.get_num_threads(), self.lanes)
+        W = lane_cells(self.st.obj.shape[2])
         if threads <= 1 or n < 2 * MIN_CHUNK:
-            step_games_nb(self.st, self.snap, self.ct, self.fw, actions, 0, n, start)
+            step_games_nb(self.st, self.snap, self.ct, self.fw, actions, 0, n, start, 0)
             return
         size = max(MIN_CHUNK, n // (threads * 8))    # small ranges balance uneven games
         list(_pool(threads).map(
             lambda lo: step_games_nb(self.st, self.snap, self.ct, self.fw, actions, lo,
-                                     min(lo + size, n), start), range(0, n, size)))
+                                     min(lo + size, n), start, _LANE.k * W),
+            range(0, n, size)))
 
     def legal_mask(self):
         """bool [n_games, 1 + N_OPTIONS]: the actions each game's decider may take (all False

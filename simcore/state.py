@@ -83,6 +83,7 @@ FIELD_DOCS = dict([
     ('autopay', '1 = game mode: casting taps mana sources (engine heuristic) and asks X and kicks'),
     ('mana_pref', 'autopay: the mana type wanted from the source being tapped; -1 = ask'),
     ('goldfish', '1 = no opponent: player 1 takes no turns'),
+    ('scratch', "offset in scr of the lane (thread) running this game's kernels"),
     # stk
     ('s_kind', 'SK_* spell / activated / triggered'),
     ('s_src', "source slot (the spell's own slot for spells)"),
@@ -132,6 +133,8 @@ FIELD_DOCS = dict([
     ("q_lki", "[g, i, kind] int16: subject's counters as last known"),
     ("tape_val", "[g, V] int32: answer values, concatenated"),
     ("ask_opts", "[g, A] int32: the legal options of the open question"),
+    ("scr", "[lanes * W] int64: kernels' scratch cells, one lane per thread, not per game "
+            "(kernels/scratch.py); not game state: never copied between games"),
 ])
 
 # (array name, dtype, shape in symbols): G games, F<group> the group's number of planes
@@ -152,6 +155,7 @@ ARRAYS = [
     ("tp", np.int32, ("G", "Ftp", "T")),
     ("tape_val", np.int32, ("G", "V")),
     ("ask_opts", np.int32, ("G", "A")),
+    ("scr", np.int64, ("SCR",)),
 ]
 State = namedtuple("State", [a[0] for a in ARRAYS])
 GROWABLE = ("M", "S", "P", "D", "T", "V", "A")
@@ -171,10 +175,21 @@ def _shape(sym, n, caps):
     return tuple(out)
 
 
-def alloc_state(n_games, n_kinds, M=64, S=16, P=32, D=8, T=32, V=128, A=128):
-    caps = {"M": M, "K": n_kinds, "S": S, "P": P, "D": D, "T": T, "V": V, "A": A}
+def lane_cells(M):
+    """Scratch cells per lane: measured high-water marks stay under 12 M + 100 in games of
+    every example deck (tests/test_games.py checks half of this is never exceeded)."""
+    return 32 * M + 512
+
+
+def alloc_state(n_games, n_kinds, M=64, S=16, P=32, D=8, T=32, V=128, A=128, lanes=1):
+    """A batch of n_games empty games; `lanes`: threads that may run its kernels at once."""
+    W = lane_cells(M)
+    caps = {"M": M, "K": n_kinds, "S": S, "P": P, "D": D, "T": T, "V": V, "A": A,
+            "SCR": lanes * W}
     arrs = {name: np.zeros(_shape(sym, n_games, caps), dtype=dt) for name, dt, sym in ARRAYS}
     st = State(**arrs)
+    for k in range(lanes):          # lane header: top, end, high-water mark
+        st.scr[k * W:k * W + 3] = (k * W + 3, (k + 1) * W, k * W + 3)
     st.obj[:, L.O_CARD] = -1
     st.obj[:, L.O_ATTACHED] = -1
     st.obj[:, L.O_BLOCKING] = -1
@@ -190,6 +205,16 @@ def alloc_state(n_games, n_kinds, M=64, S=16, P=32, D=8, T=32, V=128, A=128):
     return st
 
 
+def lanes_of(st):
+    return st.scr.shape[0] // lane_cells(st.obj.shape[2])
+
+
+def scratch_high_water(st):
+    """The most scratch cells any lane of `st` has held at once (kernels/scratch.py)."""
+    W = lane_cells(st.obj.shape[2])
+    return max(int(st.scr[k * W + 2] - k * W - 3) for k in range(lanes_of(st)))
+
+
 def caps_of(st):
     return {"M": st.obj.shape[2], "K": st.o_counters.shape[1], "S": st.stk.shape[2],
             "P": st.pq.shape[2], "D": st.dl.shape[2], "T": st.tp.shape[2],
@@ -201,9 +226,12 @@ def grow(st, factor=2):
     caps = caps_of(st)
     new_caps = {k: (v if k == "K" else v * factor) for k, v in caps.items()}
     K = new_caps.pop("K")
-    new = alloc_state(st.gm.shape[0], K, **new_caps)
-    for a, b in zip(new, st):
-        a[tuple(slice(0, s) for s in b.shape)] = b
+    new = alloc_state(st.gm.shape[0], K, lanes=lanes_of(st), **new_caps)
+    for name, a, b in zip(State._fields, new, st):
+        if name != "scr":           # lanes are laid out anew for the new capacity
+            a[tuple(slice(0, s) for s in b.shape)] = b
+    lane0 = st.gm[:, L.G_SCRATCH] // lane_cells(st.obj.shape[2])
+    new.gm[:, L.G_SCRATCH] = lane0 * lane_cells(new.obj.shape[2])
     return new
 
 
@@ -217,8 +245,15 @@ def restore(dst, src):
         a[...] = b
 
 
+def game_arrays(st):
+    """(name, array) of every array with the game axis first: all but the scratch lanes,
+    which belong to threads, not games, and hold nothing between kernel calls."""
+    return [(name, a) for name, a in zip(State._fields, st) if name != "scr"]
+
+
 def nbytes_per_game(st):
-    return sum(a.nbytes for a in st) // st.gm.shape[0]
+    """Bytes of one game's state."""
+    return sum(a.nbytes for _, a in game_arrays(st)) // st.gm.shape[0]
 
 
 def views(st):

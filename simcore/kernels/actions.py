@@ -1,8 +1,6 @@
 """The action kernel: one entry point that takes an action (consts A_*) for game g, performs
 it, then does what happens before a player would receive priority (SBAs, triggers onto the
 stack). Returns a status; on ST_NEED/ST_ILLEGAL/ST_CAPACITY the caller restores the state."""
-import numpy as np
-
 from ..consts import (A_ACTIVATE, A_ADVANCE, A_ATTACK, A_BLIGHT, A_BLOCK, A_CAST, A_DAMAGE,
                       A_DESTROY, A_ENTER, A_PLAY_LAND, A_PROLIFERATE, A_PUT_COUNTERS,
                       A_NEXT_STEP, A_RESOLVE, E_GAME_OVER, E_LAND_DROP, E_NO_PERMISSION, E_NOT_A_LAND,
@@ -12,6 +10,7 @@ from .choice import fail_nb
 from .counters import blight_nb, proliferate_nb, put_counters_nb
 from .effects import damage_nb
 from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
+from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .jit import entry, kernel
 from .priority import settle_nb
 from .query import exile_permission_nb
@@ -49,8 +48,9 @@ def play_land_nb(st, ct, g, slot):
     if e != 0:
         return fail_nb(st, g, e, slot)
     p = st.obj[g, O_OWNER, slot]
-    slots = np.empty(1, np.int64)
-    ctrls = np.empty(1, np.int64)
+    b = scratch_nb(st, g, 2)
+    slots = st.scr[b:b + 1]
+    ctrls = st.scr[b + 1:b + 2]
     slots[0] = slot
     ctrls[0] = p
     st.obj[g, O_X, slot] = 0
@@ -81,8 +81,9 @@ def perform_nb(st, ct, g, act):
         return attack_nb(st, ct, g, act[2:2 + n], n)
     if k == A_BLOCK:
         n = act[1]
-        bl = np.empty(n, np.int64)
-        at = np.empty(n, np.int64)
+        b = scratch_nb(st, g, 2 * n)
+        bl = st.scr[b:b + n]
+        at = st.scr[b + n:b + 2 * n]
         for j in range(n):
             bl[j] = act[2 + 2 * j]
             at[j] = act[3 + 2 * j]
@@ -111,8 +112,9 @@ def perform_nb(st, ct, g, act):
         return leave_one_nb(st, ct, g, t, Z_GRAVEYARD)
     if k == A_ENTER:
         n = act[2]
-        slots = np.empty(n, np.int64)
-        ctrls = np.empty(n, np.int64)
+        b = scratch_nb(st, g, 2 * n)
+        slots = st.scr[b:b + n]
+        ctrls = st.scr[b + n:b + 2 * n]
         for j in range(n):
             slots[j] = act[3 + j]
             ctrls[j] = act[1]
@@ -129,7 +131,9 @@ def run_action_nb(st, ct, g, act):
     priority. Answers come from the choice tape, which is read from its start."""
     st.gm[g, G_TAPE_POS] = 0
     st.gm[g, G_ERR] = 0
+    mark = scratch_mark_nb(st, g)
     s = perform_nb(st, ct, g, act)
-    if s != ST_OK:
-        return s
-    return settle_nb(st, ct, g)
+    if s == ST_OK:
+        s = settle_nb(st, ct, g)
+    scratch_release_nb(st, g, mark)
+    return s

@@ -9,6 +9,7 @@ import numpy as np
 from ..consts import (ASK_YESNO, E_BAD_CHOICE, E_LIST_FOR_ONE, E_ONE_FOR_LIST, ST_ILLEGAL,
                       ST_NEED, ST_OK)
 from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
+from .scratch import scratch_nb
 from .jit import kernel
 
 
@@ -54,7 +55,9 @@ def ask_one_nb(st, g, kind, why, player, opts, n, auto):
 
 @kernel
 def ask_yesno_nb(st, g, why, player):
-    opts = np.array([1, 0], dtype=np.int32)
+    b = scratch_nb(st, g, 2)
+    opts = st.scr[b:b + 2]
+    opts[0] = 1                 # yes first, then no
     s, v = ask_one_nb(st, g, ASK_YESNO, why, player, opts, 2, False)
     return s, v == 1
 
@@ -78,7 +81,8 @@ def ask_many_nb(st, g, kind, why, player, opts, n, lo, hi, distinct, out):
     off = st.tp[g, TP_OFF, pos]
     if m < lo or m > hi or m > out.shape[0]:
         return fail_nb(st, g, E_BAD_CHOICE, why), 0
-    used = np.zeros(n, dtype=np.uint8)
+    b = scratch_nb(st, g, n)
+    used = st.scr[b:b + n]
     for j in range(m):
         v = st.tape_val[g, off + j]
         found = -1

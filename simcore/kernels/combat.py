@@ -1,12 +1,11 @@
 """Combat (506-511): declaring attackers and blockers, combat damage with flying/reach,
 vigilance, deathtouch, lifelink and trample; summoning sickness and haste for attacking."""
-import numpy as np
-
 from ..consts import (E_CANT_ATTACK, E_CANT_BLOCK, KW_DEATHTOUCH, KW_DEFENDER, KW_FLYING,
                       KW_REACH, KW_TRAMPLE, KW_VIGILANCE, ST_OK, Z_BATTLEFIELD)
 from .choice import fail_nb
 from .effects import damage_nb
 from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
+from .scratch import scratch_nb
 from .jit import kernel
 from .query import can_use_tap_nb, has_kw_nb, is_creature_nb, pt_nb
 
@@ -57,12 +56,13 @@ def combat_damage_nb(st, ct, g):
     once. An attacker assigns lethal damage to its blockers in turn (deathtouch: 1 is lethal),
     the rest to the last one or, with trample, to the player."""
     M = st.obj.shape[2]
-    amt = np.zeros(3 * M, np.int64)   # (source, target, amount) triples
-    src = np.zeros(3 * M, np.int64)
-    tgt = np.zeros(3 * M, np.int64)
+    b0 = scratch_nb(st, g, 10 * M)
+    amt = st.scr[b0:b0 + 3 * M]         # (source, target, amount) triples
+    src = st.scr[b0 + 3 * M:b0 + 6 * M]
+    tgt = st.scr[b0 + 6 * M:b0 + 9 * M]
+    assigned = st.scr[b0 + 9 * M:b0 + 10 * M]
     na = 0
     d = 1 - st.gm[g, G_ACTIVE]
-    assigned = np.zeros(M, np.int64)
     for i in range(M):
         if st.obj[g, O_CARD, i] < 0 or st.obj[g, O_ZONE, i] != Z_BATTLEFIELD or st.obj[g, O_ATTACKING, i] == 0:
             continue

@@ -1,11 +1,10 @@
 """Counters (CR 122): putting, moving (122.5), proliferate (701.34), blight (701.68), and the
 +1/+1 / -1/-1 cancellation kernel of 704.5q (122.3)."""
-import numpy as np
-
 from ..consts import (ASK_OBJECT, ASK_OBJECTS, CK_MINUS, ST_OK, W_BLIGHT, W_MAY,
                       W_PROLIFERATE, Z_BATTLEFIELD)
 from .choice import ask_many_nb, ask_one_nb, ask_yesno_nb
 from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
+from .scratch import scratch_nb
 from .jit import entry, kernel
 from .query import is_creature_nb, obj_has_counters_nb, player_has_counters_nb
 
@@ -39,7 +38,9 @@ def proliferate_nb(st, ct, g, p):
     """701.34a: choose any number of permanents and players with counters (opponents' too,
     none at all is fine); each gets one more of each kind it already has."""
     M = st.obj.shape[2]
-    cands = np.empty(M + 2, np.int32)
+    b = scratch_nb(st, g, 2 * (M + 2))
+    cands = st.scr[b:b + M + 2]
+    chosen = st.scr[b + M + 2:b + 2 * (M + 2)]
     n = 0
     for i in range(M):
         if st.obj[g, O_CARD, i] >= 0 and st.obj[g, O_ZONE, i] == Z_BATTLEFIELD and \
@@ -52,7 +53,6 @@ def proliferate_nb(st, ct, g, p):
             n += 1
     if n == 0:
         return ST_OK
-    chosen = np.empty(M + 2, np.int32)
     s, m = ask_many_nb(st, g, ASK_OBJECTS, W_PROLIFERATE, p, cands, n, 0, n, True, chosen)
     if s != ST_OK:
         return s
@@ -86,7 +86,8 @@ def blight_nb(st, ct, g, p, n, optional):
     """701.68: player p puts n -1/-1 counters on ONE creature they control (chosen, not
     targeted; it need not survive). Without a creature p can't blight (701.68b) and a "you
     may" is not asked. Returns (status, blighted)."""
-    cands = np.empty(st.obj.shape[2], np.int32)
+    b = scratch_nb(st, g, st.obj.shape[2])
+    cands = st.scr[b:b + st.obj.shape[2]]
     nc = blight_targets_nb(st, ct, g, p, cands)
     if nc == 0:
         return ST_OK, False

@@ -17,6 +17,7 @@ from ..consts import (AM_CONST, AM_COUNT, AM_COUNTERS_SELF, AM_COUNTERS_SUBJ, AM
 from .choice import ask_many_nb, ask_one_nb, ask_yesno_nb
 from .counters import blight_nb, move_all_counters_nb, proliferate_nb, put_counters_nb
 from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
+from .scratch import scratch_nb
 from .jit import kernel
 from .query import (count_filter_nb, is_creature_nb, matches_filter_nb, obj_has_counters_nb,
                     player_matches_nb)
@@ -65,7 +66,8 @@ def zone_card_options_nb(st, g, p, zone, out, dedup):
 @kernel
 def discard_nb(st, g, p, n):
     """p discards n cards of their choice. Returns (status, number discarded)."""
-    opts = np.empty(st.obj.shape[2], np.int32)
+    b = scratch_nb(st, g, st.obj.shape[2])
+    opts = st.scr[b:b + st.obj.shape[2]]
     done = 0
     for _ in range(n):
         m = zone_card_options_nb(st, g, p, Z_HAND, opts, True)
@@ -85,11 +87,12 @@ def surveil_nb(st, g, p, n):
     k = min(n, st.pl[g, PL_LIB_N, p])
     if k <= 0:
         return ST_OK
-    opts = np.empty(k, np.int32)
+    b = scratch_nb(st, g, 2 * k)
+    opts = st.scr[b:b + k]
+    out = st.scr[b + k:b + 2 * k]
     top = st.pl[g, PL_LIB_N, p]
     for j in range(k):
         opts[j] = st.lib[g, p, top - 1 - j]
-    out = np.empty(k, np.int32)
     s, m = ask_many_nb(st, g, ASK_CARDS, W_SURVEIL, p, opts, k, 0, k, True, out)
     if s != ST_OK:
         return s
@@ -333,8 +336,9 @@ def run_ops_nb(st, ct, g, si, tgt_ok):
             t = single_sel_nb(st, g, si, a0, tgt_ok)
             did = False
             if t >= 0 and st.obj[g, O_ZONE, t] == Z_GRAVEYARD:
-                slots = np.empty(1, np.int64)
-                ctrls = np.empty(1, np.int64)
+                b = scratch_nb(st, g, 2)
+                slots = st.scr[b:b + 1]
+                ctrls = st.scr[b + 1:b + 2]
                 slots[0] = t
                 ctrls[0] = st.obj[g, O_OWNER, t]
                 st.obj[g, O_X, t] = 0
@@ -370,7 +374,8 @@ def run_ops_nb(st, ct, g, si, tgt_ok):
                 did = True
         elif op == OP_SAC_UNLESS:
             # "sacrifice this unless you sacrifice a creature": the creature is the payment
-            cands = np.empty(M, np.int32)
+            b = scratch_nb(st, g, M)
+            cands = st.scr[b:b + M]
             nc = 0
             src = self_obj_nb(st, g, si)
             for i in range(M):

@@ -23,6 +23,7 @@ from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .actions import land_drop_error_nb, run_action_nb
 from .mana import potential_mana_nb
 from .stack import sorcery_timing_nb
+from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .jit import entry, kernel, parallel_entry
 from .query import can_use_tap_nb, exile_permission_nb, has_kw_nb, is_creature_nb
 from .rng import splitmix64_nb
@@ -182,7 +183,8 @@ def priority_options_nb(st, snap, ct, fw, g, p):
     spell (from hand or with a permission from exile; warp), activate an ability. Cards of one
     name in one zone are one option."""
     M = st.obj.shape[2]
-    act = np.zeros(8, np.int64)
+    b = scratch_nb(st, g, 8)
+    act = st.scr[b:b + 8]
     n = 0
     # cheap tests first: a dry run only for what timing and mana do not already rule out
     sorcery_ok = sorcery_timing_nb(st, g, p)
@@ -367,7 +369,9 @@ def next_mulligan_nb(st, fw, g):
 @kernel
 def run_to_decision_nb(st, snap, ct, fw, g):
     """Play game g forward until a player must decide (or the game ends)."""
+    mark = scratch_mark_nb(st, g)
     for _ in range(100000):
+        scratch_release_nb(st, g, mark)
         if fw.fl[g, F_TXN] != 0 or fw.fl[g, F_PHASE] == PH_OVER:
             return
         if fw.fl[g, F_PHASE] != PH_PLAY:
@@ -519,7 +523,8 @@ def step_game_nb(st, snap, ct, fw, g, a):
         q = fw.fl[g, F_QKIND]
         is_list = q == ASK_OBJECTS or q == ASK_CARDS or q == ASK_COUNTERS
         if not is_list:
-            vals = np.empty(1, np.int64)
+            b = scratch_nb(st, g, 1)
+            vals = st.scr[b:b + 1]
             vals[0] = fw.opts[g, max(a, 1) - 1]
             txn_answer_nb(st, snap, ct, fw, g, 0, vals, 1)
         else:
@@ -533,7 +538,8 @@ def step_game_nb(st, snap, ct, fw, g, a):
                     remove_opt_nb(fw, g, a - 1)
                 finish = m >= fw.fl[g, F_QMAX] or fw.fl[g, F_DN] == 0
             if finish:
-                vals = np.empty(max(m, 1), np.int64)
+                b = scratch_nb(st, g, max(m, 1))
+                vals = st.scr[b:b + max(m, 1)]
                 for j in range(m):
                     vals[j] = fw.pick[g, j]
                 txn_answer_nb(st, snap, ct, fw, g, 1, vals, m)
@@ -545,17 +551,22 @@ def step_game_nb(st, snap, ct, fw, g, a):
 # ---------------------------------------------------------------- batch entry points
 
 @entry
-def step_games_nb(st, snap, ct, fw, actions, lo, hi, start):
+def step_games_nb(st, snap, ct, fw, actions, lo, hi, start, lane):
     """Games lo..hi-1: with `start`, run each to its first decision; else apply actions[g]
     and run on to the next one. Python runs disjoint ranges on several threads (nogil):
     games share nothing and each has its own random stream, so the results do not depend
-    on the thread count. (A numba prange here compiled the whole engine again for the
-    parallel region: minutes of cold compile.)"""
+    on the thread count. `lane`: where the calling thread's scratch cells start in st.scr
+    (and snap.scr). (A numba prange here compiled the whole engine again for the parallel
+    region: minutes of cold compile.)"""
     for g in range(lo, hi):
+        st.gm[g, G_SCRATCH] = lane      # both: snapshots are copied back and forth
+        snap.gm[g, G_SCRATCH] = lane
+        mark = scratch_mark_nb(st, g)
         if start:
             run_to_decision_nb(st, snap, ct, fw, g)
         else:
             step_game_nb(st, snap, ct, fw, g, actions[g])
+        scratch_release_nb(st, g, mark)
 
 
 @entry

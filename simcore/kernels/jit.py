@@ -12,13 +12,19 @@ Compile-time measures (cold compile, measured on this 2-core machine):
   its own code only; an `entry` links the whole tree once. Kernels are therefore not cached
   on disk (their machine code is never run: entries carry their own copy) and get neither a
   CPython nor a C wrapper.
+
+Run-time measure: kernels and entries run without numba's reference-counted runtime (NRT,
+`_nrt=False`): its atomic increments/decrements on every array a kernel touched or passed on
+were ~20% of all samples in perf. They therefore cannot allocate: temporary arrays come from
+the State's scratch lanes (`scratch.py`). Parallel entries keep NRT (prange needs it); they
+call no engine kernel.
 """
 from numba import njit, types
 
 from . import lazylink
 
-_ENTRY = dict(cache=True, nogil=True)
-_KERNEL = dict(nogil=True, no_cpython_wrapper=True, no_cfunc_wrapper=True,
+_ENTRY = dict(cache=True, nogil=True, _nrt=False)
+_KERNEL = dict(nogil=True, no_cpython_wrapper=True, no_cfunc_wrapper=True, _nrt=False,
                **lazylink.KERNEL_OPTIONS)
 
 
@@ -58,4 +64,4 @@ def entry(fn):
 def parallel_entry(fn):
     """A kernel Python calls directly whose `prange` loop runs over numba's threads
     (NUMBA_NUM_THREADS)."""
-    return _unliteral_dispatch(njit(parallel=True, **_ENTRY)(fn))
+    return _unliteral_dispatch(njit(parallel=True, cache=True, nogil=True)(fn))

@@ -14,6 +14,7 @@ from ..consts import (AK_MANA, AK_MANA_REPLACE, AK_MANA_TRIGGER, AM_CONST, AM_CO
                       W_REPLACEMENT_ORDER, W_TAP_CREATURES, Z_BATTLEFIELD)
 from .choice import ask_many_nb, ask_one_nb, fail_nb
 from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
+from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .jit import entry, kernel
 from .query import (can_use_tap_nb, count_filter_nb, has_subtype_nb, is_creature_nb,
                     is_land_nb, obj_types_nb)
@@ -58,16 +59,25 @@ def add_cost_nb(ct, cid, x, times, need, hyb, nh):
 
 
 @kernel
-def pay_nb(pool, need, generic, hyb, nh, do_pay):
-    """Can the pool pay the cost (coloured pips need[6], hybrid symbols hyb[:nh] as colour
+def pay_nb(st, g, p, need, generic, hyb, nh, do_pay):
+    """Can p's pool pay the cost (coloured pips need[6], hybrid symbols hyb[:nh] as colour
     masks, `generic`)? Pays if do_pay. Which mana pays what is an engine heuristic."""
-    rem = np.empty(6, np.int64)
+    mark = scratch_mark_nb(st, g)
+    b = scratch_nb(st, g, 12)
+    rem = st.scr[b:b + 6]
+    tmp = st.scr[b + 6:b + 12]
+    ok = pay_from_nb(st, g, p, need, generic, hyb, nh, do_pay, rem, tmp)
+    scratch_release_nb(st, g, mark)
+    return ok
+
+
+@kernel
+def pay_from_nb(st, g, p, need, generic, hyb, nh, do_pay, rem, tmp):
     for t in range(6):
-        rem[t] = pool[t] - need[t]
+        rem[t] = st.p_pool[g, p, t] - need[t]
         if rem[t] < 0:
             return False
     found = -1
-    tmp = np.empty(6, np.int64)
     for choice in range(1 << nh):
         for t in range(6):
             tmp[t] = rem[t]
@@ -100,20 +110,20 @@ def pay_nb(pool, need, generic, hyb, nh, do_pay):
         return True
     for t in range(6):
         rem[t] = tmp[t]
-    g = generic
+    left = generic
     # generic: colourless first, then the most plentiful colour
-    take = min(g, rem[5])
+    take = min(left, rem[5])
     rem[5] -= take
-    g -= take
-    while g > 0:
+    left -= take
+    while left > 0:
         best = 0
         for t in range(5):
             if rem[t] > rem[best]:
                 best = t
         rem[best] -= 1
-        g -= 1
+        left -= 1
     for t in range(6):
-        pool[t] = rem[t]
+        st.p_pool[g, p, t] = rem[t]
     return True
 
 
@@ -233,7 +243,9 @@ def could_produce_nb(st, ct, g, cp):
     M = st.obj.shape[2]
     for i in range(M):
         cp[i] = 0
-    reps = np.empty(2 * M, np.int64)
+    mark = scratch_mark_nb(st, g)
+    b = scratch_nb(st, g, 2 * M)
+    reps = st.scr[b:b + 2 * M]
     nrep = mana_repls_nb(st, ct, g, reps)
     changed = True
     rounds = 0
@@ -255,6 +267,7 @@ def could_produce_nb(st, ct, g, cp):
                 changed = True
         if not reflect:
             break       # no ability reads cp: the first round is the fixed point
+    scratch_release_nb(st, g, mark)
 
 
 # ---------------------------------------------------------------- activating (605)
@@ -314,16 +327,17 @@ def activate_mana_nb(st, ct, g, i, a):
     e = mana_cost_check_nb(st, ct, g, i, a)
     if e != 0:
         return fail_nb(st, g, e, i)
-    need = np.zeros(6, np.int64)
-    hyb = np.zeros(8, np.int64)
-    gen, nh = add_cost_nb(ct, ct.abil[a, AB_COST], 0, 1, need, hyb, 0)
-    if not pay_nb(st.p_pool[g, p], need, gen, hyb, nh, False):
-        return fail_nb(st, g, E_NOT_ENOUGH_MANA, i)
     M = st.obj.shape[2]
-    chosen = np.empty(M, np.int32)
+    b = scratch_nb(st, g, 14 + 2 * M)
+    need = st.scr[b:b + 6]
+    hyb = st.scr[b + 6:b + 14]
+    chosen = st.scr[b + 14:b + 14 + M]
+    cands = st.scr[b + 14 + M:b + 14 + 2 * M]
+    gen, nh = add_cost_nb(ct, ct.abil[a, AB_COST], 0, 1, need, hyb, 0)
+    if not pay_nb(st, g, p, need, gen, hyb, nh, False):
+        return fail_nb(st, g, E_NOT_ENOUGH_MANA, i)
     nchosen = 0
     if ct.abil[a, AB_TAPN] > 0:
-        cands = np.empty(M, np.int32)
         nc = tap_candidates_nb(st, ct, g, i, a, p, cands)
         if nc < ct.abil[a, AB_TAPN]:
             return fail_nb(st, g, E_COST, i)
@@ -335,7 +349,7 @@ def activate_mana_nb(st, ct, g, i, a):
         st.obj[g, O_TAPPED, i] = 1
     if ct.abil[a, AB_UNTAP] != 0:
         st.obj[g, O_TAPPED, i] = 0
-    pay_nb(st.p_pool[g, p], need, gen, hyb, nh, True)
+    pay_nb(st, g, p, need, gen, hyb, nh, True)
     for k in range(nchosen):
         st.obj[g, O_TAPPED, chosen[k]] = 1
     return resolve_mana_nb(st, ct, g, i, a, p)
@@ -346,8 +360,15 @@ def resolve_mana_nb(st, ct, g, i, a, p):
     """The mana ability resolves (605.3b): production, replacement effects on tapping for
     mana (106.12b), then triggered mana abilities (106.12a, 605.4a)."""
     M = st.obj.shape[2]
-    prod = np.zeros(6, np.int64)
-    opts = np.zeros(8, np.int32)
+    b = scratch_nb(st, g, 6 + 8 + 6 + 4 * 16 + M)
+    prod = st.scr[b:b + 6]
+    opts = st.scr[b + 6:b + 14]
+    tmp = st.scr[b + 14:b + 20]
+    rs = st.scr[b + 20:b + 36]
+    ra = st.scr[b + 36:b + 52]
+    used = st.scr[b + 52:b + 68]
+    ropts = st.scr[b + 68:b + 84]
+    cp = st.scr[b + 84:b + 84 + M]
     pk = ct.abil[a, AB_PROD]
     times = mana_times_nb(st, ct, g, i, a)
     if pk == PK_FIXED:
@@ -369,7 +390,6 @@ def resolve_mana_nb(st, ct, g, i, a, p):
         if pk == PK_ANY_COLOR:
             mask = COLOR_MASK
         elif pk == PK_REFLECT:
-            cp = np.zeros(M, np.int32)
             could_produce_nb(st, ct, g, cp)
             mask = reflect_mask_nb(st, ct, g, i, a, cp)
         elif pk == PK_COLOR_OF_PERM:
@@ -391,8 +411,6 @@ def resolve_mana_nb(st, ct, g, i, a, p):
         total += prod[t]
     tapped_for_mana = ct.abil[a, AB_TAP] != 0   # 106.12: only a {T} ability is "tapping for mana"
     if tapped_for_mana and total > 0:
-        rs = np.empty(16, np.int32)
-        ra = np.empty(16, np.int32)
         nr = 0
         for r in range(M):
             cr = st.obj[g, O_CARD, r]
@@ -405,8 +423,6 @@ def resolve_mana_nb(st, ct, g, i, a, p):
                     ra[nr] = ar
                     nr += 1
         left = nr
-        used = np.zeros(16, np.uint8)
-        ropts = np.empty(16, np.int32)
         while left > 0:
             nopt = 0
             for k in range(nr):
@@ -454,7 +470,6 @@ def resolve_mana_nb(st, ct, g, i, a, p):
             if src == MT_ANY_LAND and not is_land_nb(st, ct, g, i):
                 continue
             if ct.abil[ar, AB_MT_ADD] == MT_ADD_FIXED:
-                tmp = np.zeros(6, np.int64)
                 unpack_nb(ct.abil[ar, AB_MT_VAL], tmp)
                 for t in range(6):
                     st.p_pool[g, who, t] += tmp[t]
@@ -532,12 +547,24 @@ def autopay_nb(st, ct, g, p, need, gen, hyb, nh):
     which pips is the engine's heuristic: a source of a missing colour with the fewest types
     first, then any source). Returns whether the pool can pay now."""
     M = st.obj.shape[2]
-    cp = np.zeros(M, np.int32)
+    mark = scratch_mark_nb(st, g)
+    b = scratch_nb(st, g, 3 * M)
+    cp = st.scr[b:b + M]
+    reps = st.scr[b + M:b + 3 * M]
     could_produce_nb(st, ct, g, cp)     # tapping changes nothing here: 106.7 ignores it
-    reps = np.empty(2 * M, np.int64)
     nrep = mana_repls_nb(st, ct, g, reps)
+    ok = autopay_taps_nb(st, ct, g, p, need, gen, hyb, nh, cp, reps, nrep)
+    scratch_release_nb(st, g, mark)
+    return ok
+
+
+@kernel
+def autopay_taps_nb(st, ct, g, p, need, gen, hyb, nh, cp, reps, nrep):
+    M = st.obj.shape[2]
+    mark = scratch_mark_nb(st, g)
     for _ in range(M):
-        if pay_nb(st.p_pool[g, p], need, gen, hyb, nh, False):
+        scratch_release_nb(st, g, mark)       # cells of the previous activation
+        if pay_nb(st, g, p, need, gen, hyb, nh, False):
             return True
         short = 0
         for t in range(6):
@@ -595,4 +622,4 @@ def autopay_nb(st, ct, g, p, need, gen, hyb, nh):
         st.gm[g, G_MANA_PREF] = -1
         if s != ST_OK:
             return False
-    return pay_nb(st.p_pool[g, p], need, gen, hyb, nh, False)
+    return pay_nb(st, g, p, need, gen, hyb, nh, False)

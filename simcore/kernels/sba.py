@@ -2,13 +2,12 @@
 one event (704.3), repeated until none apply. Permanents leaving in a batch are remembered as
 they were before the batch (704.8): a creature killed by -1/-1 counters is seen with its
 +1/+1 counters too, although 704.5q would have cancelled them in the same batch."""
-import numpy as np
-
 from ..consts import (ASK_OBJECT, CK_MINUS, CK_PLUS, CK_POISON, ST_OK, SUP_LEGENDARY,
                       T_CREATURE, T_PERMANENT, W_LEGEND, Z_BATTLEFIELD, Z_GONE, Z_GRAVEYARD)
 from .choice import ask_one_nb
 from .counters import cancel_counters_nb
 from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
+from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .jit import kernel
 from .query import anthems_on_bf_nb, obj_types_nb, pt_scan_nb
 from .zones import leave_bf_nb, set_zone_nb
@@ -33,7 +32,9 @@ def sba_pass_nb(st, ct, g):
             else:
                 lose1 = True
     # permanents (one allocation per pass: this runs before every priority)
-    marked = np.zeros(M, np.uint8)
+    b = scratch_nb(st, g, 2 * M)
+    marked = st.scr[b:b + M]
+    opts = st.scr[b + M:b + 2 * M]
     anthems = anthems_on_bf_nb(st, ct, g)
     for i in range(M):
         c = st.obj[g, O_CARD, i]
@@ -63,7 +64,6 @@ def sba_pass_nb(st, ct, g):
         c = st.obj[g, O_CARD, i]
         if c < 0 or st.obj[g, O_ZONE, i] != Z_BATTLEFIELD or (ct.card[c, C_SUPER] & SUP_LEGENDARY) == 0:
             continue
-        opts = np.empty(M, np.int32)
         n = 0
         first = True
         for j in range(M):
@@ -87,8 +87,9 @@ def sba_pass_nb(st, ct, g):
     # 704.8: leaving permanents are seen as before the batch, so they go first, then the
     # survivors' counters cancel (704.5q).
     if nl > 0:
-        leaving = np.empty(nl, np.int64)
-        dests = np.empty(nl, np.int64)
+        b2 = scratch_nb(st, g, 2 * nl)
+        leaving = st.scr[b2:b2 + nl]
+        dests = st.scr[b2 + nl:b2 + 2 * nl]
         m = 0
         for i in range(M):
             if marked[i]:
@@ -123,7 +124,9 @@ def sba_pass_nb(st, ct, g):
 @kernel
 def run_sba_nb(st, ct, g):
     """704.3: repeat batches until none applies."""
+    mark = scratch_mark_nb(st, g)
     for _ in range(1000):
+        scratch_release_nb(st, g, mark)
         s, done = sba_pass_nb(st, ct, g)
         if s != ST_OK:
             return s

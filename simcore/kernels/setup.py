@@ -4,6 +4,7 @@ import numpy as np
 
 from ..consts import ST_CAPACITY, ST_ILLEGAL, ST_OK, Z_HAND, Z_LIBRARY
 from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
+from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .jit import entry, kernel
 from .rng import rand_below_nb, shuffle_library_nb, splitmix64_nb
 from .zones import draw_nb, lib_put_bottom_nb, set_zone_nb
@@ -24,7 +25,11 @@ def load_deck_nb(st, g, p, deck):
     from the game's stream: an object's slot number then says nothing about which card it
     is, so a view that hides a card's identity hides it (hidden zones, 400.2)."""
     M = st.obj.shape[2]
-    order = np.arange(deck.shape[0])
+    mark = scratch_mark_nb(st, g)
+    b = scratch_nb(st, g, deck.shape[0])
+    order = st.scr[b:b + deck.shape[0]]
+    for k in range(deck.shape[0]):
+        order[k] = k
     for k in range(deck.shape[0] - 1, 0, -1):
         j = rand_below_nb(st, g, k + 1)
         t = order[k]
@@ -43,6 +48,7 @@ def load_deck_nb(st, g, p, deck):
         st.lib[g, p, st.pl[g, PL_LIB_N, p]] = i
         st.pl[g, PL_LIB_N, p] += 1
         n += 1
+    scratch_release_nb(st, g, mark)
     return ST_OK if n == deck.shape[0] else ST_CAPACITY
 
 

@@ -2,8 +2,6 @@
 total cost locked in, payment; nobody acts in the middle, so a blight cost can't be answered),
 activating (602.2), putting waiting triggered abilities on the stack in APNAP order (603.3b),
 and resolving (608)."""
-import numpy as np
-
 from ..consts import (ACO_BLIGHT, ACO_BLIGHT_X, ACO_MANA, AK_ADD_COST, AK_ALT_COST,
                       AK_CAST_EXILE, AK_KICKER, AK_MANA, AK_TRIGGER, ASK_COUNTERS, ASK_INT,
                       ASK_OBJECTS, W_TAP_CREATURES, W_KICKS, W_TRIGGER_ORDER, W_X,
@@ -19,6 +17,7 @@ from .choice import ask_many_nb, ask_one_nb, ask_yesno_nb, fail_nb
 from .counters import blight_targets_nb, put_counters_nb
 from .effects import run_ops_nb, target_legal_nb
 from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
+from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .jit import kernel
 from .mana import (activate_mana_nb, add_cost_nb, autopay_nb, mana_cost_check_nb, pay_nb,
                    potential_mana_nb, tap_candidates_nb)
@@ -90,7 +89,8 @@ def target_options_nb(st, ct, g, f, src, ctrl, out):
 def choose_targets_nb(st, ct, g, si, a, src, ctrl):
     """601.2c / 603.3d: choose each target. Returns (status, ok); ok False = no legal target."""
     nt = ct.abil[a, AB_NTGT]
-    opts = np.empty(st.obj.shape[2] + 2, np.int32)
+    b = scratch_nb(st, g, st.obj.shape[2] + 2)
+    opts = st.scr[b:b + st.obj.shape[2] + 2]
     for k in range(nt):
         n = target_options_nb(st, ct, g, ct.abil[a, AB_TGT + k], src, ctrl, opts)
         if n == 0:
@@ -121,7 +121,9 @@ def flush_triggers_nb(st, ct, g):
     """603.3b: waiting triggered abilities go on the stack, the active player's first, each
     player's in their chosen order: in games a question to the controller; in scenarios lower
     rank first (a scenario step's `order`), then the order they triggered."""
+    mark = scratch_mark_nb(st, g)
     while st.gm[g, G_Q_N] > 0:
+        scratch_release_nb(st, g, mark)
         best = -1
         for q in range(st.gm[g, G_Q_N]):
             if best < 0:
@@ -138,7 +140,8 @@ def flush_triggers_nb(st, ct, g):
             for r in range(st.gm[g, G_Q_N]):
                 n += st.pq[g, QI_CTRL, r] == p
             if n >= 2:
-                opts = np.empty(n, np.int64)
+                b = scratch_nb(st, g, n)
+                opts = st.scr[b:b + n]
                 k = 0
                 for r in range(st.gm[g, G_Q_N]):
                     if st.pq[g, QI_CTRL, r] == p:
@@ -254,7 +257,10 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
             fixed += ct.mcost[base, MC_HYB + h] != 0
         if pot < fixed:
             return fail_nb(st, g, E_NOT_ENOUGH_MANA, slot)
-        nums = np.arange(17).astype(np.int32)
+        bn = scratch_nb(st, g, 17)
+        nums = st.scr[bn:bn + 17]
+        for k in range(17):
+            nums[k] = k
         if x < 0:
             x = 0
             if x_in_cost:
@@ -283,21 +289,28 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
         return fail_nb(st, g, E_X_TOO_BIG, slot)
     if kicks > 0 and (ka < 0 or (ct.abil[ka, AB_MULTI] == 0 and kicks > 1)):
         return fail_nb(st, g, E_COST, slot)
-    need = np.zeros(6, np.int64)
-    hyb = np.zeros(16, np.int64)
+    M = st.obj.shape[2]
+    b0 = scratch_nb(st, g, 22 + 22 + 2 + 2 + 2 + 3 * M + 2 + max(rmc, 1))
+    need = st.scr[b0:b0 + 6]
+    hyb = st.scr[b0 + 6:b0 + 22]
+    n2 = st.scr[b0 + 22:b0 + 28]
+    h2 = st.scr[b0 + 28:b0 + 44]
+    possible = st.scr[b0 + 44:b0 + 46]
+    opts2 = st.scr[b0 + 46:b0 + 48]
+    tg = st.scr[b0 + 48:b0 + 50]
+    cands = st.scr[b0 + 50:b0 + 50 + M]
+    opts = st.scr[b0 + 50 + M:b0 + 52 + 2 * M]
+    rm = st.scr[b0 + 52 + 2 * M:b0 + 52 + 2 * M + max(rmc, 1)]
     gen, nh = add_cost_nb(ct, base, x, 1, need, hyb, 0)
     if kicks > 0:
         g2, nh = add_cost_nb(ct, ct.abil[ka, AB_COST], 0, kicks, need, hyb, nh)
         gen += g2
     # 601.2b: additional costs announced
-    M = st.obj.shape[2]
-    cands = np.empty(M, np.int32)
     ncands = blight_targets_nb(st, ct, g, p, cands)
     flags = 0
     blight_n = 0
     if aa >= 0:
         nopt = ct.abil[aa, AB_NACO]
-        possible = np.zeros(2, np.uint8)
         for o in range(nopt):
             kind = ct.abil[aa, AB_ACO_KIND + o]
             if kind == ACO_BLIGHT:
@@ -305,10 +318,12 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
             elif kind == ACO_BLIGHT_X:
                 possible[o] = x == 0 or (ncands > 0 and x <= greatest_toughness_nb(st, ct, g, p))
             elif kind == ACO_MANA:
-                n2 = need.copy()
-                h2 = hyb.copy()
+                for t in range(6):
+                    n2[t] = need[t]
+                for t in range(16):
+                    h2[t] = hyb[t]
                 g3, nh3 = add_cost_nb(ct, ct.abil[aa, AB_ACO_COST + o], 0, 1, n2, h2, nh)
-                possible[o] = pay_nb(st.p_pool[g, p], n2, gen + g3, h2, nh3, False)
+                possible[o] = pay_nb(st, g, p, n2, gen + g3, h2, nh3, False)
         chosen = -1
         if ct.abil[aa, AB_OPTIONAL] != 0:
             if possible[0]:
@@ -318,17 +333,16 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
                 if yes:
                     chosen = 0
         else:
-            opts = np.empty(2, np.int32)
             n = 0
             for o in range(nopt):
                 if possible[o]:
-                    opts[n] = o
+                    opts2[n] = o
                     n += 1
             if n == 0:
                 if ct.abil[aa, AB_ACO_KIND + 0] == ACO_BLIGHT_X:
                     return fail_nb(st, g, E_X_TOO_BIG, slot)
                 return fail_nb(st, g, E_COST, slot)
-            s, v = ask_one_nb(st, g, ASK_INT, W_COST_OPTION, p, opts, n, True)
+            s, v = ask_one_nb(st, g, ASK_INT, W_COST_OPTION, p, opts2, n, True)
             if s != ST_OK:
                 return s
             chosen = v
@@ -346,10 +360,10 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
         flags |= 2
     # 601.2c: targets
     sa = ct.card[c, C_SPELL]
-    tg = np.full(2, -1, np.int64)
+    tg[0] = -1
+    tg[1] = -1
     ntg = 0
     if sa >= 0 and ct.abil[sa, AB_NTGT] > 0:
-        opts = np.empty(M + 2, np.int32)
         for k in range(ct.abil[sa, AB_NTGT]):
             n = target_options_nb(st, ct, g, ct.abil[sa, AB_TGT + k], slot, p, opts)
             if n == 0:
@@ -362,16 +376,14 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
     # 601.2f-h: the total cost is locked in and paid (in games, mana abilities first: 601.2g)
     if st.gm[g, G_AUTOPAY] != 0:
         autopay_nb(st, ct, g, p, need, gen, hyb, nh)
-    if not pay_nb(st.p_pool[g, p], need, gen, hyb, nh, False):
+    if not pay_nb(st, g, p, need, gen, hyb, nh, False):
         return fail_nb(st, g, E_NOT_ENOUGH_MANA, slot)
     blighted = -1
     if blight_n > 0:
         s, blighted = ask_one_nb(st, g, ASK_OBJECT, W_BLIGHT, p, cands, ncands, True)
         if s != ST_OK:
             return s
-    rm = np.empty(max(rmc, 1), np.int32)
     if rmc > 0:
-        opts = np.empty(M, np.int32)
         total = 0
         n = 0
         for i in range(M):
@@ -388,7 +400,7 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
                            False, rm)
         if s != ST_OK:
             return s
-    pay_nb(st.p_pool[g, p], need, gen, hyb, nh, True)
+    pay_nb(st, g, p, need, gen, hyb, nh, True)
     if blighted >= 0:
         put_counters_nb(st, g, blighted, CK_MINUS, blight_n)
     for r in range(rmc):
@@ -444,21 +456,23 @@ def activate_nb(st, ct, g, slot, number):
     e = mana_cost_check_nb(st, ct, g, slot, a)
     if e != 0:
         return fail_nb(st, g, e, slot)
-    need = np.zeros(6, np.int64)
-    hyb = np.zeros(8, np.int64)
+    M = st.obj.shape[2]
+    b = scratch_nb(st, g, 14 + 3 * M)
+    need = st.scr[b:b + 6]
+    hyb = st.scr[b + 6:b + 14]
+    cands = st.scr[b + 14:b + 14 + M]
+    tcands = st.scr[b + 14 + M:b + 14 + 2 * M]
+    chosen = st.scr[b + 14 + 2 * M:b + 14 + 3 * M]
     gen, nh = add_cost_nb(ct, ct.abil[a, AB_COST], 0, 1, need, hyb, 0)
     if st.gm[g, G_AUTOPAY] != 0 and ct.abil[a, AB_TAP] == 0:
         autopay_nb(st, ct, g, p, need, gen, hyb, nh)
-    if not pay_nb(st.p_pool[g, p], need, gen, hyb, nh, False):
+    if not pay_nb(st, g, p, need, gen, hyb, nh, False):
         return fail_nb(st, g, E_NOT_ENOUGH_MANA, slot)
     if ct.abil[a, AB_RMC_KIND] >= 0 and st.o_counters[g, ct.abil[a, AB_RMC_KIND], slot] < ct.abil[a, AB_RMC_N]:
         return fail_nb(st, g, E_COST, slot)
-    M = st.obj.shape[2]
-    cands = np.empty(M, np.int32)
     ncands = blight_targets_nb(st, ct, g, p, cands)
     if ct.abil[a, AB_BLIGHT] > 0 and ncands == 0:
         return fail_nb(st, g, E_COST, slot)   # 701.68b
-    tcands = np.empty(M, np.int32)
     ntc = 0
     if ct.abil[a, AB_TAPN] > 0:
         ntc = tap_candidates_nb(st, ct, g, slot, a, p, tcands)
@@ -474,7 +488,6 @@ def activate_nb(st, ct, g, slot, number):
             return s
         if not ok:
             return fail_nb(st, g, E_NO_TARGET, slot)
-    chosen = np.empty(M, np.int32)
     nch = 0
     if ct.abil[a, AB_TAPN] > 0:
         s, nch = ask_many_nb(st, g, ASK_OBJECTS, W_TAP_CREATURES, p, tcands, ntc, ct.abil[a, AB_TAPN], ct.abil[a, AB_TAPN], True,
@@ -491,7 +504,7 @@ def activate_nb(st, ct, g, slot, number):
         st.obj[g, O_TAPPED, slot] = 1
     if ct.abil[a, AB_UNTAP] != 0:
         st.obj[g, O_TAPPED, slot] = 0
-    pay_nb(st.p_pool[g, p], need, gen, hyb, nh, True)
+    pay_nb(st, g, p, need, gen, hyb, nh, True)
     for k in range(nch):
         st.obj[g, O_TAPPED, chosen[k]] = 1
     if blighted >= 0:
@@ -522,11 +535,12 @@ def resolve_top_nb(st, ct, g):
             st.gm[g, G_STACK_N] = si      # 603.4: the intervening "if" is false now
             return ST_OK
     nt = st.stk[g, SI_NTGT, si]
-    tgt_ok = np.zeros(2, np.bool_)
+    b = scratch_nb(st, g, 4)
+    tgt_ok = st.scr[b:b + 2]
     any_ok = False
     for k in range(nt):
         tgt_ok[k] = target_legal_nb(st, ct, g, si, k)
-        any_ok = any_ok or tgt_ok[k]
+        any_ok = any_ok or tgt_ok[k] != 0
     slot = st.stk[g, SI_SRC, si]
     if nt > 0 and not any_ok:   # 608.2b: every target illegal: it doesn't resolve
         st.gm[g, G_STACK_N] = si
@@ -537,8 +551,8 @@ def resolve_top_nb(st, ct, g):
         c = st.obj[g, O_CARD, slot]
         if (ct.card[c, C_TYPES] & T_PERMANENT) != 0:
             st.gm[g, G_STACK_N] = si
-            slots = np.empty(1, np.int64)
-            ctrls = np.empty(1, np.int64)
+            slots = st.scr[b + 2:b + 3]
+            ctrls = st.scr[b + 3:b + 4]
             slots[0] = slot
             ctrls[0] = st.stk[g, SI_CTRL, si]
             s = enter_bf_nb(st, ct, g, slots, ctrls, 1, -1)

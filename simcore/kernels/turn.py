@@ -1,8 +1,6 @@
 """Turn structure (500-514): steps and their turn-based actions, "at the beginning of" triggers,
 mana emptying between steps (500.5), the first player's skipped draw (103.8a), cleanup
 discard and damage removal (514), and advancing the game until a given step."""
-import numpy as np
-
 from ..consts import (AK_TRIGGER, ASK_CARDS, COND_SELF_HAS_COUNTERS, E_STACK_NOT_EMPTY, E_STEP,
                       E_TRIGGER_IN_WAY, EV_BEGIN_COMBAT, EV_END_STEP, EV_UPKEEP, S_BEGIN_COMBAT,
                       S_CLEANUP, S_COMBAT_DAMAGE, S_DECLARE_ATTACKERS, S_DECLARE_BLOCKERS,
@@ -11,6 +9,7 @@ from ..consts import (AK_TRIGGER, ASK_CARDS, COND_SELF_HAS_COUNTERS, E_STACK_NOT
 from .choice import ask_many_nb, fail_nb
 from .combat import combat_damage_nb, declare_attackers_nb, declare_blockers_nb
 from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
+from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .jit import kernel
 from .priority import settle_nb
 from .query import obj_has_counters_nb
@@ -64,14 +63,15 @@ def cleanup_nb(st, ct, g):
     """514.1: discard to seven; 514.2: damage wears off, "until end of turn" effects end."""
     p = st.gm[g, G_ACTIVE]
     M = st.obj.shape[2]
-    hand = np.empty(M, np.int32)
+    b = scratch_nb(st, g, 2 * M)
+    hand = st.scr[b:b + M]
+    out = st.scr[b + M:b + 2 * M]
     n = 0
     for i in range(M):
         if st.obj[g, O_CARD, i] >= 0 and st.obj[g, O_ZONE, i] == Z_HAND and st.obj[g, O_OWNER, i] == p:
             hand[n] = i
             n += 1
     if n > 7:
-        out = np.empty(n, np.int32)
         s, m = ask_many_nb(st, g, ASK_CARDS, W_DISCARD, p, hand, n, n - 7, n - 7, True, out)
         if s != ST_OK:
             return s
@@ -146,7 +146,9 @@ def advance_nb(st, ct, g, to, to_turn):
         return ST_OK
     if st.gm[g, G_STACK_N] > 0:
         return fail_nb(st, g, E_STACK_NOT_EMPTY, 0)
+    mark = scratch_mark_nb(st, g)
     for _ in range(400):
+        scratch_release_nb(st, g, mark)       # cells of the previous step
         prev = st.gm[g, G_STEP]
         s = next_step_nb(st, ct, g)
         if s != ST_OK:
@@ -176,7 +178,9 @@ def attack_nb(st, ct, g, slots, n):
         return fail_nb(st, g, E_STACK_NOT_EMPTY, 0)
     if st.gm[g, G_STEP] > S_BEGIN_COMBAT or st.gm[g, G_STEP] < S_UNTAP:
         return fail_nb(st, g, E_STEP, S_DECLARE_ATTACKERS)
+    mark = scratch_mark_nb(st, g)
     while st.gm[g, G_STEP] < S_BEGIN_COMBAT:
+        scratch_release_nb(st, g, mark)
         s = next_step_nb(st, ct, g)
         if s != ST_OK:
             return s

@@ -1,14 +1,13 @@
 """Zone changes (400.7: a new object each time), the library, drawing, tokens, and the events
 they cause: enters-the-battlefield (with 603.6a for simultaneous entering), leaves/dies with
 look-back (603.10a, last known information)."""
-import numpy as np
-
 from ..consts import (AK_ETB_COUNTERS, AK_TRIGGER, AM_CONST, AM_HALF_X, AM_KICKS, AM_X,
                       COND_SUBJ_HAD_COUNTERS, COND_SUBJ_NO_MINUS, COND_SUBJ_NO_PLUS, CK_MINUS,
                       CK_PLUS, EV_DIES, EV_ENTERS, EV_LEAVES, ST_CAPACITY, ST_OK, SUBJ_ANOTHER,
                       SUBJ_SELF, SUBJ_SELF_OR_ANOTHER, Z_BATTLEFIELD, Z_GRAVEYARD, Z_LIBRARY,
                       Z_NONE)
 from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
+from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .jit import kernel
 from .query import is_creature_nb, matches_filter_nb, obj_has_counters_nb
 
@@ -195,11 +194,15 @@ def leave_bf_nb(st, ct, g, slots, dests, n):
 
 @kernel
 def leave_one_nb(st, ct, g, i, dest):
-    slots = np.empty(1, np.int64)
-    dests = np.empty(1, np.int64)
+    mark = scratch_mark_nb(st, g)
+    b = scratch_nb(st, g, 2)
+    slots = st.scr[b:b + 1]
+    dests = st.scr[b + 1:b + 2]
     slots[0] = i
     dests[0] = dest
-    return leave_bf_nb(st, ct, g, slots, dests, 1)
+    s = leave_bf_nb(st, ct, g, slots, dests, 1)
+    scratch_release_nb(st, g, mark)
+    return s
 
 
 @kernel
@@ -259,8 +262,9 @@ def enter_bf_nb(st, ct, g, slots, ctrls, n, extra_kind):
 def create_tokens_nb(st, ct, g, card, ctrl, n):
     if n <= 0:
         return ST_OK
-    slots = np.empty(n, np.int64)
-    ctrls = np.empty(n, np.int64)
+    b = scratch_nb(st, g, 2 * n)
+    slots = st.scr[b:b + n]
+    ctrls = st.scr[b + n:b + 2 * n]
     for k in range(n):
         i = new_slot_nb(st, g)
         if i < 0:
