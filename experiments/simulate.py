@@ -164,7 +164,7 @@ def summary(df):
     lo, hi = wilson(wins, n)
     who = df["deck"].iloc[0]
     lines.append(f"{who} wins {wins / n:.1%} (95% CI {lo:.1%} - {hi:.1%})")
-    ended = df[df["end"] != K.END_TURN_LIMIT]
+    ended = df[~df["end"].isin(K.END_TRUNCATED)]
     if len(ended):
         q = ended["turns"].quantile([0.1, 0.5, 0.9]).tolist()
         lines.append(f"game length: mean {ended['turns'].mean():.2f} turns "

@@ -363,7 +363,10 @@ END_NONE = 0
 END_WIN = 1          # a player lost (704.5a-c): terminated
 END_TURN_LIMIT = 2   # truncated
 END_TARGET_CARD = 3  # goldfish: the named card is on the battlefield
-END_NAMES = ("none", "win", "turn_limit", "target_card")
+END_CAPACITY = 4     # truncated: the engine's fixed room ran out (object slots for tokens,
+                     # object ids / timestamps of the int16 planes); the game cannot go on
+END_NAMES = ("none", "win", "turn_limit", "target_card", "capacity")
+END_TRUNCATED = (END_TURN_LIMIT, END_CAPACITY)
 
 # view(): the card id shown for an object in a zone the decider may not see (400.2)
 HIDDEN_CARD = -2

@@ -14,7 +14,7 @@ from experiments.cli import main
 from experiments.simulate import simulate, wilson
 from simcore import consts as K
 from simcore import layout as L
-from simcore.state import game_arrays, lane_cells, scratch_high_water
+from simcore.state import copy_state, game_arrays, lane_cells, scratch_high_water
 from simcore.compile import make_pool
 from simcore.decks import load_deck
 from simcore.errors import PlaytestError
@@ -76,6 +76,24 @@ def test_kernel_scratch_is_given_back(deck0, deck1):
         for st in (b.st, b.snap):
             used = scratch_high_water(st)
             assert 0 < used <= lane_cells(st.obj.shape[2]) // 2
+
+
+def test_game_out_of_object_slots_ends_truncated():
+    """A game whose tokens need more object slots than the engine gave it cannot go on
+    faithfully: it ends at once as truncated, end reason "capacity" (it used to retry the
+    refused step until the decision limit). Here every free slot is taken by inert objects
+    that ceased to exist (Z_GONE), so the Elves deck's first Elvish Promenade fails."""
+    b = GameBatch(POOL, ids("elves_morcant"), None, n_games=8, seed=4, max_turns=12)
+    free = b.st.obj[:, L.O_CARD] < 0
+    b.st.obj[:, L.O_CARD][free] = POOL.card_id["Forest"]
+    b.st.obj[:, L.O_ZONE][free] = K.Z_GONE
+    b.snap = copy_state(b.st)
+    rounds = b.play([GreedyAgent()], np.random.default_rng(0), max_decisions=5000)
+    r = b.results()
+    capped = r["end"] == K.END_CAPACITY
+    assert capped.any() and rounds < 5000
+    assert (r["turns"][capped] <= 12).all()
+    assert K.END_NAMES[K.END_CAPACITY] == "capacity"
 
 
 def test_goldfish_greedy_mono_green_kills():

@@ -14,7 +14,8 @@ from numba import prange
 from ..consts import (A_ACTIVATE, A_ATTACK, A_BLOCK, A_CAST, A_NEXT_STEP, A_PLAY_LAND,
                       A_RESOLVE, AK_ACTIVATED, AK_ALT_COST, ASK_CARDS, ASK_COUNTERS,
                       ASK_OBJECTS, D_ATTACK, D_BLOCK, D_BOTTOM, D_MULLIGAN, D_OVER, D_PRIORITY,
-                      D_QUESTION, END_TARGET_CARD, END_TURN_LIMIT, END_WIN, KW_DEFENDER,
+                      D_QUESTION, END_CAPACITY, END_TARGET_CARD, END_TURN_LIMIT, END_WIN,
+                      KW_DEFENDER, ST_CAPACITY,
                       KW_FLYING, KW_REACH, OPT_ACTIVATE, OPT_CAST, OPT_LAND, OPT_WARP,
                       PH_BOTTOM, PH_MULLIGAN, PH_OVER, PH_PLAY, S_BEGIN_COMBAT, S_CLEANUP,
                       S_DECLARE_ATTACKERS, S_UNTAP, ST_NEED, ST_OK, T_INSTANT, T_LAND, Z_BATTLEFIELD,
@@ -107,6 +108,10 @@ def txn_run_nb(st, snap, ct, fw, g, restore):
             fw.opts[g, k] = st.ask_opts[g, k]
         return 1
     copy_game_nb(st, snap, g)        # refused (or out of capacity): nothing happened
+    if s == ST_CAPACITY:
+        # more objects than the game's slots (tokens): it cannot be played on faithfully,
+        # so it ends truncated (game_over_nb) instead of retrying the same step forever
+        fw.fl[g, F_END] = END_CAPACITY
     fw.fl[g, F_TXN] = 0
     b = fw.fl[g, F_BAN_N]            # not offered again until the game moves on
     if fw.fl[g, F_PEND_OPT] != 0 and b < fw.ban.shape[1]:
@@ -309,10 +314,10 @@ def game_over_nb(st, fw, g):
     if st.gm[g, G_WINNER] >= 0:
         fw.fl[g, F_END] = END_WIN
         fw.fl[g, F_KILL_TURN] = st.gm[g, G_TURN]
-    elif st.gm[g, G_TURN] > fw.fl[g, F_MAX_TURNS] or st.gm[g, G_NEXT_OID] > OID_LIMIT or \
-            st.gm[g, G_NEXT_TS] > OID_LIMIT:
-        # truncated: the turn limit, or object ids / timestamps near the int16 planes' range
+    elif st.gm[g, G_TURN] > fw.fl[g, F_MAX_TURNS]:
         fw.fl[g, F_END] = END_TURN_LIMIT
+    elif st.gm[g, G_NEXT_OID] > OID_LIMIT or st.gm[g, G_NEXT_TS] > OID_LIMIT:
+        fw.fl[g, F_END] = END_CAPACITY      # object ids near the int16 planes' range
     elif fw.fl[g, F_TARGET_CARD] >= 0:
         for i in range(st.obj.shape[2]):
             if st.obj[g, O_CARD, i] == fw.fl[g, F_TARGET_CARD] and \

@@ -262,6 +262,8 @@ def enter_bf_nb(st, ct, g, slots, ctrls, n, extra_kind):
 def create_tokens_nb(st, ct, g, card, ctrl, n):
     if n <= 0:
         return ST_OK
+    if n > st.obj.shape[2]:
+        return ST_CAPACITY          # more than every slot: never fits
     b = scratch_nb(st, g, 2 * n)
     slots = st.scr[b:b + n]
     ctrls = st.scr[b + n:b + 2 * n]
