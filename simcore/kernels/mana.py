@@ -155,19 +155,24 @@ def repl_applies_nb(st, ct, g, ar, r, i):
 @kernel
 def mana_repls_nb(st, ct, g, reps):
     """The battlefield's replacement effects that change the type of mana (pairs slot,
-    ability in reps); found once per could-produce computation instead of once per source."""
+    ability in reps); found once per could-produce computation instead of once per source.
+    Returns (their number, whether any mana ability copies what lands could produce)."""
     n = 0
+    reflect = False
     for r in range(st.obj.shape[2]):
         cr = st.obj[g, O_CARD, r]
         if cr < 0 or st.obj[g, O_ZONE, r] != Z_BATTLEFIELD:
             continue
         for ar in range(ct.card[cr, C_ABIL0], ct.card[cr, C_ABIL0] + ct.card[cr, C_NABIL]):
-            if ct.abil[ar, AB_KIND] == AK_MANA_REPLACE and ct.abil[ar, AB_MR_WITH] != 0 and \
+            k = ct.abil[ar, AB_KIND]
+            if k == AK_MANA and ct.abil[ar, AB_PROD] == PK_REFLECT:
+                reflect = True
+            elif k == AK_MANA_REPLACE and ct.abil[ar, AB_MR_WITH] != 0 and \
                     2 * n + 1 < reps.shape[0]:
                 reps[2 * n] = r
                 reps[2 * n + 1] = ar
                 n += 1
-    return n
+    return n, reflect
 
 
 @kernel
@@ -246,7 +251,7 @@ def could_produce_nb(st, ct, g, cp):
     mark = scratch_mark_nb(st, g)
     b = scratch_nb(st, g, 2 * M)
     reps = st.scr[b:b + 2 * M]
-    nrep = mana_repls_nb(st, ct, g, reps)
+    nrep, _ = mana_repls_nb(st, ct, g, reps)
     changed = True
     rounds = 0
     while changed and rounds < 4 * M + 8:
@@ -551,8 +556,9 @@ def autopay_nb(st, ct, g, p, need, gen, hyb, nh):
     b = scratch_nb(st, g, 3 * M)
     cp = st.scr[b:b + M]
     reps = st.scr[b + M:b + 3 * M]
-    could_produce_nb(st, ct, g, cp)     # tapping changes nothing here: 106.7 ignores it
-    nrep = mana_repls_nb(st, ct, g, reps)
+    nrep, reflect = mana_repls_nb(st, ct, g, reps)
+    if reflect:     # only abilities that copy lands' mana read cp (reflect_mask_nb)
+        could_produce_nb(st, ct, g, cp)     # tapping changes nothing here: 106.7 ignores it
     ok = autopay_taps_nb(st, ct, g, p, need, gen, hyb, nh, cp, reps, nrep)
     scratch_release_nb(st, g, mark)
     return ok
