@@ -20,9 +20,11 @@ try:
     from numba.core.typed_passes import NopythonTypeInference
 
     _LIB = _cg.CPUCodeLibrary
-    for _name in ("finalize", "_finalize_final_module", "_raise_if_finalized",
-                  "_get_module_for_linking"):
+    for _name in ("finalize", "_finalize_dynamic_globals", "_raise_if_finalized",
+                  "_ensure_finalized", "_get_module_for_linking"):
         getattr(_LIB, _name)
+    _cg.JITCodeLibrary.get_pointer_to_function
+    _cg.JITCPUCodegen.set_env
 except (ImportError, AttributeError):       # another numba: compile the ordinary way
     _LIB = None
 
@@ -88,7 +90,26 @@ if _LIB is not None:
                 self._reload_init.update(lib._reload_init)
                 self._final_module.link_in(lib._get_module_for_linking(), preserve=True)
         self._final_module.verify()
-        self._finalize_final_module()
+        # no machine code: nothing runs a kernel's own code (entries carry their copy), and
+        # emitting it was most of what remained of the cold compile
+        self._finalize_dynamic_globals()
+        self._finalized = True
+
+    _numba_pointer = _cg.JITCodeLibrary.get_pointer_to_function
+    _numba_set_env = _cg.JITCPUCodegen.set_env
+
+    def _get_pointer_to_function(self, name):
+        if _lazy(self):
+            self._ensure_finalized()
+            return 0            # a kernel has no machine code; Python never calls one
+        return _numba_pointer(self, name)
+
+    def _set_env(self, env_name, env):
+        if self._engine.get_global_value_address(env_name):
+            _numba_set_env(self, env_name, env)
+        # else: a kernel's environment, never emitted (entries need none: no object mode)
 
     _LIB.finalize = _finalize
+    _cg.JITCodeLibrary.get_pointer_to_function = _get_pointer_to_function
+    _cg.JITCPUCodegen.set_env = _set_env
     KERNEL_OPTIONS = dict(pipeline_class=KernelCompiler)
