@@ -9,9 +9,9 @@ Compile-time measures (cold compile, measured on this 2-core machine):
 - Lazy linking (`lazylink.py`): numba links every callee's code into each function it
   compiles, then optimises and emits machine code for that whole tree again, so the ~200
   kernels re-emitted the engine over and over (53% of the cold compile). A `kernel` keeps
-  its own code only; an `entry` links the whole tree once. Kernels are therefore not cached
-  on disk (their machine code is never run: entries carry their own copy) and get neither a
-  CPython nor a C wrapper.
+  its own code only, as IR; an `entry` links the whole tree once. Kernels are therefore not
+  cached on disk, emit no machine code (entries carry it) and get neither a CPython nor a C
+  wrapper.
 
 Run-time measure: kernels and entries run without numba's reference-counted runtime (NRT,
 `_nrt=False`): its atomic increments/decrements on every array a kernel touched or passed on

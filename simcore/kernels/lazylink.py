@@ -4,9 +4,10 @@ numba compiles each jitted function into a code library, links the libraries of 
 it calls into it, runs the module optimiser over the result and emits machine code for it.
 For a tree of ~200 kernels every kernel thus re-optimised and re-emitted all the kernels below
 it: 188 of 352 s of the cold compile (profiled). Here a kernel's library keeps only its own
-code (its machine code is emitted alone and resolves its callees inside numba's JIT engine),
-and an entry's library links the whole tree of kernels below it (so the entry's cached
-object code is self-contained) and optimises it once, inlining across kernels as before.
+code as optimised IR and emits no machine code (nothing runs a kernel's own code: Python
+never calls one), and an entry's library links the whole tree of kernels below it (so the
+entry's cached object code is self-contained) and optimises it once, inlining across kernels
+as before.
 
 This reaches into numba's code-library internals (numba 0.59-0.68 share them). Where they
 are missing, KERNEL_OPTIONS is empty and kernels compile the ordinary way.
