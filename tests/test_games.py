@@ -63,6 +63,25 @@ def test_agent_contract(agent_name):
     assert b.done()
 
 
+def test_finished_games_unchanged_when_threads_share_the_batch():
+    """With ranges of games on several threads (here 2 if numba has 2), a finished game
+    is still a no-op: not even its bookkeeping changes with the thread that visits it."""
+    b = GameBatch(POOL, ids("mono_green_curve"), ids("goblins_burn_blight"), n_games=64,
+                  seed=8, start="random", max_turns=15)
+    agent = GreedyAgent()
+    rng = np.random.default_rng(0)
+    finished = {}
+    while not b.done():
+        over = np.nonzero(b.fw.fl[:, L.F_DKIND] == K.D_OVER)[0]
+        for g in over:
+            now = [a[g].copy() for _, a in game_arrays(b.st)]
+            if g in finished:
+                assert all(np.array_equal(x, y) for x, y in zip(now, finished[g])), g
+            finished[g] = now
+        b.step(b.ask_agents([agent, agent], b.view(), b.legal_mask(), rng))
+    assert len(finished) > 10
+
+
 @pytest.mark.parametrize("deck0,deck1", [("elves_morcant", "goblins_burn_blight"),
                                          ("counters_ozolith", "mono_green_curve")])
 def test_kernel_scratch_is_given_back(deck0, deck1):

@@ -564,6 +564,8 @@ def step_games_nb(st, snap, ct, fw, actions, lo, hi, start, lane):
     (and snap.scr). (A numba prange here compiled the whole engine again for the parallel
     region: minutes of cold compile.)"""
     for g in range(lo, hi):
+        if fw.fl[g, F_DKIND] == D_OVER:
+            continue                    # finished games stay as they are
         st.gm[g, G_SCRATCH] = lane      # both: snapshots are copied back and forth
         snap.gm[g, G_SCRATCH] = lane
         mark = scratch_mark_nb(st, g)
