@@ -29,7 +29,7 @@ from .errors import PlaytestError
 from .manastr import ManaCost, format_mana
 from . import layout as L
 from .kernels.flow import decision_noise_nb, legal_mask_nb, step_games_nb
-from .kernels.setup import bottom_card_nb, mulligan_nb, start_games_nb
+from .kernels.setup import bottom_card_py, mulligan_py, start_games_nb
 from .kernels.view import visible_objects_nb
 from .layout import O_CARD, O_OWNER, O_ZONE, PL_LIB_N, PL_MULLIGANS
 from .state import alloc_state, copy_state, lane_cells
@@ -337,11 +337,11 @@ class GameBatch:
 
     # ---- London mulligan (103.5)
     def mulligan(self, g, p):
-        mulligan_nb(self.st, g, p, OPENING_HAND)
+        mulligan_py(self.st, g, p, OPENING_HAND)
 
     def mulligans(self, g, p):
         return int(self.st.pl[g, PL_MULLIGANS, p])
 
     def bottom(self, g, slot):
-        if bottom_card_nb(self.st, g, slot) != K.ST_OK:
+        if bottom_card_py(self.st, g, slot) != K.ST_OK:
             raise PlaytestError(f"slot {slot} is not a card in hand")

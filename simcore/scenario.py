@@ -10,9 +10,9 @@ import numpy as np
 from . import consts as K
 from .compile import make_pool, pack_mana
 from .errors import PlaytestError
-from .kernels.actions import run_action_nb
+from .kernels.actions import run_action_py
 from .layout import *  # noqa: F401,F403
-from .kernels.mana import could_produce_nb
+from .kernels.mana import could_produce_py
 from .kernels.query import pt_nb
 from .manastr import format_pool, parse_pool
 from .state import alloc_state, copy_state, grow, restore
@@ -305,7 +305,7 @@ class Runner:
             snap = copy_state(self.st)
             self.write_tape(answers)
             arr = np.asarray(act, dtype=np.int64)
-            status = run_action_nb(self.st, self.ct, 0, arr)
+            status = run_action_py(self.st, self.ct, 0, arr)
             if status == K.ST_OK:
                 if answer_fn is None and len(answers) < len(choose):
                     raise Failed(f"{where}: choose has {len(choose) - len(answers)} entries "
@@ -504,7 +504,7 @@ class Runner:
                 return mv
             if key == "could_produce":
                 cp = np.zeros(st.obj.shape[2], np.int32)
-                could_produce_nb(st, self.ct, 0, cp)
+                could_produce_py(st, self.ct, 0, cp)
                 return "".join(K.MANA_LETTERS[t] for t in range(6) if cp[i] & (1 << t))
         self.bad(where, f"unknown expectation path {path!r}")
 

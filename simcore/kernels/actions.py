@@ -126,6 +126,14 @@ def perform_nb(st, ct, g, act):
 
 
 @entry
+def run_action_py(st, ct, g, act):
+    """run_action_nb for Python (the scenario runner). Kernels call the kernel itself: an
+    entry links and optimises its whole tree, so calling an entry from kernels compiled the
+    rules engine twice (measured: 11.6 s of a 106 s cold compile)."""
+    return run_action_nb(st, ct, g, act)
+
+
+@kernel
 def run_action_nb(st, ct, g, act):
     """Perform `act` in game g, then settle (SBAs and triggers) as a player would get
     priority. Answers come from the choice tape, which is read from its start."""

@@ -241,6 +241,12 @@ def ability_types_nb(st, ct, g, i, a, cp, reps, nrep):
 
 
 @entry
+def could_produce_py(st, ct, g, cp):
+    """could_produce_nb for Python (scenario checks); kernels call the kernel."""
+    could_produce_nb(st, ct, g, cp)
+
+
+@kernel
 def could_produce_nb(st, ct, g, cp):
     """cp[i] = 6-bit mask of the types permanent i could produce (106.7). Abilities that copy
     what other lands could produce start from nothing and grow until nothing changes: the

@@ -80,6 +80,18 @@ def start_games_nb(st, ct, deck0, deck1, base_seed, first, game0, opening):
 
 
 @entry
+def mulligan_py(st, g, p, opening):
+    """mulligan_nb for Python (GameBatch.mulligan); kernels call the kernel."""
+    return mulligan_nb(st, g, p, opening)
+
+
+@entry
+def bottom_card_py(st, g, slot):
+    """bottom_card_nb for Python (GameBatch.bottom); kernels call the kernel."""
+    return bottom_card_nb(st, g, slot)
+
+
+@kernel
 def mulligan_nb(st, g, p, opening):
     """London mulligan (103.5): shuffle the hand into the library and draw a new hand; the
     cards to put on the bottom are chosen afterwards (bottom_card_nb)."""
@@ -96,7 +108,7 @@ def mulligan_nb(st, g, p, opening):
     return ST_OK
 
 
-@entry
+@kernel
 def bottom_card_nb(st, g, slot):
     """Put a card from its owner's hand on the bottom of their library."""
     if st.obj[g, O_ZONE, slot] != Z_HAND:
