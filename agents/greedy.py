@@ -14,18 +14,19 @@ never a Python loop over games) and takes the best, the lowest-numbered action o
 Power and toughness here are printed values plus counters (no anthems): a heuristic.
 """
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from simcore import consts as K
 from simcore import layout as L
+from simcore.game import in_ranges
 
 
-@njit(cache=True, nogil=True, parallel=True)
+@njit(cache=True, nogil=True)
 def greedy_actions_nb(obj, counters, card, abil, gm, life, mulls, kind, me_arr, opts, qkind,
-                      mask, out):
+                      mask, out, lo, hi):
     n, width = mask.shape
     M = obj.shape[2]
-    for g in prange(n):
+    for g in range(lo, hi):
         out[g] = 0
         d = kind[g]
         if d == K.D_OVER or d == K.D_NONE:
@@ -152,9 +153,11 @@ class GreedyAgent:
         st, ct = view["state"], view["cards"]
         n, width = legal_mask.shape
         out = np.zeros(n, np.int64)
-        greedy_actions_nb(st.obj, st.o_counters, ct.card, ct.abil, st.gm,
-                          np.ascontiguousarray(st.pl[:, L.PL_LIFE]),
-                          np.ascontiguousarray(st.pl[:, L.PL_MULLIGANS]),
-                          view["decision"],
-                          view["player"], view["options"], view["question"], legal_mask, out)
+        life = np.ascontiguousarray(st.pl[:, L.PL_LIFE])
+        mulls = np.ascontiguousarray(st.pl[:, L.PL_MULLIGANS])
+        # ranges of games on numba's threads (a prange kernel took 18 s to compile)
+        in_ranges(n, lambda lo, hi, lane: greedy_actions_nb(
+            st.obj, st.o_counters, ct.card, ct.abil, st.gm, life, mulls, view["decision"],
+            view["player"], view["options"], view["question"], legal_mask, out, lo, hi),
+            split=1)
         return out

@@ -82,6 +82,22 @@ def _pool(threads):
 OPENING_HAND = 7
 
 
+def in_ranges(n, fn, split=8):
+    """fn(lo, hi, lane) over ranges of games 0..n-1 on numba's thread count
+    (NUMBA_NUM_THREADS, numba.set_num_threads) of Python threads; fn must release the GIL
+    (a nogil kernel). `lane`: the thread's number (0 on the calling thread). `split` ranges
+    per thread: many small ones balance uneven work (games), one each suits even work. Why
+    not numba's prange: a parallel region compiles far slower (the engine's tree twice over;
+    the greedy agent 18 s instead of a few)."""
+    threads = numba.get_num_threads()
+    if threads <= 1 or n < 2 * MIN_CHUNK:
+        fn(0, n, 0)
+        return
+    size = max(MIN_CHUNK, -(-n // (threads * split)))
+    list(_pool(threads).map(lambda lo: fn(lo, min(lo + size, n), _LANE.k),
+                            range(0, n, size)))
+
+
 def base_seed(seed):
     """The run's 64-bit base seed (numpy SeedSequence, so any int seed spreads well)."""
     return np.random.SeedSequence(int(seed)).generate_state(1, np.uint64)[0]
@@ -143,17 +159,9 @@ class GameBatch:
     def _run(self, actions, start):
         """The engine over every game, in ranges on numba's thread count (NUMBA_NUM_THREADS,
         numba.set_num_threads) of Python threads: the kernel releases the GIL."""
-        n = self.n_games
-        threads = min(numba.get_num_threads(), self.lanes)
         W = lane_cells(self.st.obj.shape[2])
-        if threads <= 1 or n < 2 * MIN_CHUNK:
-            step_games_nb(self.st, self.snap, self.ct, self.fw, actions, 0, n, start, 0)
-            return
-        size = max(MIN_CHUNK, n // (threads * 8))    # small ranges balance uneven games
-        list(_pool(threads).map(
-            lambda lo: step_games_nb(self.st, self.snap, self.ct, self.fw, actions, lo,
-                                     min(lo + size, n), start, _LANE.k * W),
-            range(0, n, size)))
+        in_ranges(self.n_games, lambda lo, hi, lane: step_games_nb(
+            self.st, self.snap, self.ct, self.fw, actions, lo, hi, start, lane * W))
 
     def legal_mask(self):
         """bool [n_games, 1 + N_OPTIONS]: the actions each game's decider may take (all False
