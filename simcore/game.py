@@ -181,11 +181,13 @@ class GameBatch:
         the seed, the game number and its decision count: agents that draw from it decide the
         same whatever the batch size. The engine's full state is `GameBatch.st`."""
         fl = self.fw.fl
-        decision_noise_nb(self._base, self.game0, fl, self._noise)
+        in_ranges(self.n_games, lambda lo, hi, lane: decision_noise_nb(
+            self._base, self.game0, fl, self._noise, lo, hi), split=1)
         if self._vobj is None or self._vobj.shape != self.st.obj.shape:
             self._vobj = np.zeros_like(self.st.obj)
             self._vlib = np.full_like(self.st.lib, -1)
-        visible_objects_nb(self.st.obj, fl, self.fw.opts, self._vobj)
+        in_ranges(self.n_games, lambda lo, hi, lane: visible_objects_nb(
+            self.st.obj, fl, self.fw.opts, self._vobj, lo, hi), split=1)
         seen = self.st._replace(obj=self._vobj, lib=self._vlib)
         return {"decision": fl[:, L.F_DKIND], "player": fl[:, L.F_DPLAYER],
                 "n_options": fl[:, L.F_DN], "options": self.fw.opts,

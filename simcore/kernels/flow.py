@@ -9,7 +9,6 @@ again. Game-flow bookkeeping lives in `fw` (FLOW_FIELDS), outside the State, so 
 never touch it.
 """
 import numpy as np
-from numba import prange
 
 from ..consts import (A_ACTIVATE, A_ATTACK, A_BLOCK, A_CAST, A_NEXT_STEP, A_PLAY_LAND,
                       A_RESOLVE, AK_ACTIVATED, AK_ALT_COST, ASK_CARDS, ASK_COUNTERS,
@@ -25,7 +24,7 @@ from .actions import land_drop_error_nb, run_action_nb
 from .mana import potential_mana_nb
 from .stack import sorcery_timing_nb
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
-from .jit import entry, kernel, parallel_entry
+from .jit import entry, kernel
 from .query import can_use_tap_nb, exile_permission_nb, has_kw_nb, is_creature_nb
 from .rng import splitmix64_nb
 from .setup import bottom_card_nb, game_seed_nb, mulligan_nb
@@ -600,12 +599,12 @@ def legal_mask_nb(fw, out):
             out[g, 1 + k] = True
 
 
-@parallel_entry
-def decision_noise_nb(base, game0, fl, out):
+@entry
+def decision_noise_nb(base, game0, fl, out, lo, hi):
     """out[g, k]: uniform [0, 1) numbers for game g's current decision, from the run's seed,
     the game's number and its decision count only, so agents that use them decide the same
     whatever the batch a game is played in."""
-    for g in prange(out.shape[0]):
+    for g in range(lo, hi):
         if fl[g, F_DKIND] == D_OVER:
             continue
         s = game_seed_nb(base ^ np.uint64(0x5DEECE66D), game0 + g) ^ \

@@ -16,8 +16,8 @@ Compile-time measures (cold compile, measured on this 2-core machine):
 Run-time measure: kernels and entries run without numba's reference-counted runtime (NRT,
 `_nrt=False`): its atomic increments/decrements on every array a kernel touched or passed on
 were ~20% of all samples in perf. They therefore cannot allocate: temporary arrays come from
-the State's scratch lanes (`scratch.py`). Parallel entries keep NRT (prange needs it); they
-call no engine kernel.
+the State's scratch lanes (`scratch.py`). No kernel uses prange: game.in_ranges runs ranges
+of games on Python threads (a parallel region compiled the engine's tree again).
 """
 from numba import njit, types
 
@@ -60,8 +60,3 @@ def entry(fn):
     """A kernel Python calls directly."""
     return _unliteral_dispatch(njit(**_ENTRY)(fn))
 
-
-def parallel_entry(fn):
-    """A kernel Python calls directly whose `prange` loop runs over numba's threads
-    (NUMBA_NUM_THREADS)."""
-    return _unliteral_dispatch(njit(parallel=True, cache=True, nogil=True)(fn))

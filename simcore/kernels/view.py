@@ -5,23 +5,24 @@ hidden object replaced by HIDDEN_CARD. Slot numbers say nothing about cards (set
 each deck into slots in a random order), so the copy hides what the rules hide. The options
 of the decider's own question (cards it looks at, e.g. surveil) are shown to it.
 """
-from numba import prange
-
 from ..consts import (ASK_CARDS, ASK_COUNTERS, ASK_OBJECT, ASK_OBJECTS, D_NONE, D_OVER,
                       D_QUESTION, HIDDEN_CARD, Z_HAND, Z_LIBRARY)
 from ..layout import F_DKIND, F_DN, F_DPLAYER, F_QKIND, O_CARD, O_OWNER, O_ZONE
-from .jit import parallel_entry
+from .jit import entry
 
 
-@parallel_entry
-def visible_objects_nb(obj, fl, opts, out):
+@entry
+def visible_objects_nb(obj, fl, opts, out, lo, hi):
+    """Games lo..hi-1 (game.in_ranges runs ranges on the threads)."""
     M = obj.shape[2]
-    for g in prange(obj.shape[0]):
+    for g in range(lo, hi):
         kind = fl[g, F_DKIND]
         if kind == D_OVER or kind == D_NONE:
             continue
         me = fl[g, F_DPLAYER]
-        out[g] = obj[g]
+        for f in range(obj.shape[1]):       # plain loops: no NRT here (kernels/jit.py)
+            for i in range(M):
+                out[g, f, i] = obj[g, f, i]
         for i in range(M):
             z = obj[g, O_ZONE, i]
             if obj[g, O_CARD, i] >= 0 and (z == Z_LIBRARY or (z == Z_HAND and
