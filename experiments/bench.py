@@ -119,6 +119,8 @@ def bench(games=2000, batch_size=1000, seed=1, serial_games=None, reference_game
         record("reference engine (plain Python)", reference_games, secs,
                par * secs / reference_games,
                f"batch engine / reference; same results: {'yes' if same else 'NO'}")
+    elif reference_games <= 0:
+        progress("  reference engine: skipped (--reference-games 0)")
     else:
         progress("  reference engine: not available (tests/reference is in a source checkout)")
     res = pd.DataFrame(rows)
