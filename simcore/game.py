@@ -131,8 +131,9 @@ class GameBatch:
         d1 = np.asarray(deck1 if deck1 is not None else [], dtype=np.int64)
         self.goldfish = d1.size == 0
         M = d0.size + d1.size + 32
-        self.lanes = max(1, numba.config.NUMBA_NUM_THREADS)   # most threads _run may use
-        self.st = alloc_state(int(n_games), pool.n_kinds, M=M, lanes=self.lanes)
+        # one scratch lane per thread in_ranges may use
+        self.st = alloc_state(int(n_games), pool.n_kinds, M=M,
+                              lanes=max(1, numba.config.NUMBA_NUM_THREADS))
         first = np.full(int(n_games), START[start], dtype=np.int64)
         status = start_games_nb(self.st, self.ct, d0, d1, base_seed(seed), first, self.game0,
                                 OPENING_HAND)

@@ -25,6 +25,9 @@ Q_FIELDS = ("q_src", "q_src_oid", "q_card", "q_abil", "q_ctrl", "q_x", "q_subj",
 D_FIELDS = ("d_abil", "d_obj", "d_oid", "d_ctrl")
 TP_FIELDS = ("tape_off", "tape_len", "tape_list")
 
+# A scratch lane of st.scr (kernels/scratch.py) starts with [top, end, high-water mark].
+LANE_HEADER = 3
+
 # Game-flow bookkeeping of GameBatch (simcore/game.py), kept outside the State so that a
 # transaction's rollback never touches it: fl[g, F_*].
 FLOW_FIELDS = ("f_dkind", "f_dplayer", "f_dn", "f_qkind", "f_qmin", "f_qmax", "f_prio",

@@ -189,7 +189,8 @@ def alloc_state(n_games, n_kinds, M=64, S=16, P=32, D=8, T=32, V=128, A=128, lan
     arrs = {name: np.zeros(_shape(sym, n_games, caps), dtype=dt) for name, dt, sym in ARRAYS}
     st = State(**arrs)
     for k in range(lanes):          # lane header: top, end, high-water mark
-        st.scr[k * W:k * W + 3] = (k * W + 3, (k + 1) * W, k * W + 3)
+        h = k * W + L.LANE_HEADER
+        st.scr[k * W:h] = (h, (k + 1) * W, h)
     st.obj[:, L.O_CARD] = -1
     st.obj[:, L.O_ATTACHED] = -1
     st.obj[:, L.O_BLOCKING] = -1
@@ -212,7 +213,7 @@ def lanes_of(st):
 def scratch_high_water(st):
     """The most scratch cells any lane of `st` has held at once (kernels/scratch.py)."""
     W = lane_cells(st.obj.shape[2])
-    return max(int(st.scr[k * W + 2] - k * W - 3) for k in range(lanes_of(st)))
+    return max(int(st.scr[k * W + 2] - k * W - L.LANE_HEADER) for k in range(lanes_of(st)))
 
 
 def caps_of(st):

@@ -17,8 +17,6 @@ entry points; a lane that runs out raises an error (a leak, never silent corrupt
 from ..layout import G_SCRATCH
 from .jit import kernel
 
-LANE_HEADER = 3
-
 
 @kernel
 def scratch_nb(st, g, n):

@@ -290,7 +290,7 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
     if kicks > 0 and (ka < 0 or (ct.abil[ka, AB_MULTI] == 0 and kicks > 1)):
         return fail_nb(st, g, E_COST, slot)
     M = st.obj.shape[2]
-    b0 = scratch_nb(st, g, 22 + 22 + 2 + 2 + 2 + 3 * M + 2 + max(rmc, 1))
+    b0 = scratch_nb(st, g, 52 + 2 * M + max(rmc, 1))      # the views below, end to end
     need = st.scr[b0:b0 + 6]
     hyb = st.scr[b0 + 6:b0 + 22]
     n2 = st.scr[b0 + 22:b0 + 28]
