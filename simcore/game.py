@@ -28,24 +28,29 @@ from .compile import unpack_mana
 from .errors import PlaytestError
 from .manastr import ManaCost, format_mana
 from . import layout as L
-from .kernels.flow import decision_noise_nb, legal_mask_nb, step_games_nb
+from .kernels.flow import LOG_WIDTH, decision_noise_nb, legal_mask_nb, step_games_nb
 from .kernels.setup import bottom_card_py, mulligan_py, start_games_nb
 from .kernels.view import visible_objects_nb
 from .layout import O_CARD, O_OWNER, O_ZONE, PL_LIB_N, PL_MULLIGANS
-from .state import alloc_state, copy_state, lane_cells
+from .state import alloc_state, caps_of, copy_state, lane_cells, lanes_of
 
-Flow = namedtuple("Flow", ["fl", "opts", "pend", "toff", "tlen", "tlist", "tval", "pick", "ban"])
+Flow = namedtuple("Flow", ["fl", "opts", "pend", "toff", "tlen", "tlist", "tval", "pick", "ban",
+                           "log"])
 N_OPTIONS = 64
 
 
-def alloc_flow(n, max_turns, target_card=-1, A=N_OPTIONS, T=32, V=256):
+def alloc_flow(n, max_turns, target_card=-1, A=N_OPTIONS, T=32, V=256, log=16):
+    """Flow bookkeeping of n games. `log`: actions that may run without a snapshot in a row
+    (kernels/flow.py, txn_start_nb; 0 = a snapshot before every action)."""
     fw = Flow(fl=np.zeros((n, L.N_FL), np.int32), opts=np.zeros((n, A), np.int32),
               pend=np.zeros((n, 64), np.int64), toff=np.zeros((n, T), np.int32),
               tlen=np.zeros((n, T), np.int32), tlist=np.zeros((n, T), np.int32),
               tval=np.zeros((n, V), np.int32), pick=np.zeros((n, A), np.int32),
-              ban=np.zeros((n, 16), np.int32))
+              ban=np.zeros((n, 16), np.int32),
+              log=np.zeros((n, log * LOG_WIDTH), np.int32))
     fw.fl[:, L.F_MAX_TURNS] = max_turns
     fw.fl[:, L.F_TARGET_CARD] = target_card
+    fw.fl[:, L.F_LOG_N] = -1        # no snapshot to replay from yet
     return fw
 
 START = {"play": 0, "draw": 1, "random": -1}
@@ -142,6 +147,11 @@ class GameBatch:
         self.st.gm[:, L.G_AUTOPAY] = 1
         self.st.gm[:, L.G_GOLDFISH] = int(self.goldfish)
         self.snap = copy_state(self.st)
+        # one spare game per thread for dry runs (is this option legal now?), so that they
+        # leave the snapshot alone (kernels/flow.py: legal_now_nb)
+        caps = caps_of(self.st)
+        lanes = lanes_of(self.st)
+        self.dry = alloc_state(lanes, caps.pop("K"), lanes=lanes, **caps)
         tc = -1 if target_card is None else pool.card_id[target_card]
         self.fw = alloc_flow(int(n_games), int(max_turns), tc)
         self._mask = np.zeros((int(n_games), 1 + N_OPTIONS), dtype=bool)
@@ -162,7 +172,8 @@ class GameBatch:
         numba.set_num_threads) of Python threads: the kernel releases the GIL."""
         W = lane_cells(self.st.obj.shape[2])
         in_ranges(self.n_games, lambda lo, hi, lane: step_games_nb(
-            self.st, self.snap, self.ct, self.fw, actions, lo, hi, start, lane * W))
+            self.st, self.snap, self.dry, self.ct, self.fw, actions, lo, hi, start,
+            lane * W, lane))
 
     def legal_mask(self):
         """bool [n_games, 1 + N_OPTIONS]: the actions each game's decider may take (all False
@@ -349,6 +360,7 @@ class GameBatch:
     # ---- London mulligan (103.5)
     def mulligan(self, g, p):
         mulligan_py(self.st, g, p, OPENING_HAND)
+        self.fw.fl[g, L.F_LOG_N] = -1       # the state changed outside a transaction
 
     def mulligans(self, g, p):
         return int(self.st.pl[g, PL_MULLIGANS, p])
@@ -356,3 +368,4 @@ class GameBatch:
     def bottom(self, g, slot):
         if bottom_card_py(self.st, g, slot) != K.ST_OK:
             raise PlaytestError(f"slot {slot} is not a card in hand")
+        self.fw.fl[g, L.F_LOG_N] = -1

@@ -33,7 +33,8 @@ LANE_HEADER = 3
 FLOW_FIELDS = ("f_dkind", "f_dplayer", "f_dn", "f_qkind", "f_qmin", "f_qmax", "f_prio",
                "f_passes", "f_phase", "f_mull_p", "f_bottom_left", "f_txn", "f_tape_n",
                "f_tape_v", "f_pick_n", "f_max_turns", "f_end", "f_kill_turn", "f_decisions",
-               "f_target_card", "f_declared", "f_kept0", "f_kept1", "f_pend_opt", "f_ban_n")
+               "f_target_card", "f_declared", "f_kept0", "f_kept1", "f_pend_opt", "f_ban_n",
+               "f_log_n", "f_replays")
 
 CARD_FIELDS = ("c_types", "c_super", "c_colors", "c_power", "c_toughness", "c_kw", "c_token",
                "c_cost", "c_mv", "c_abil0", "c_nabil", "c_spell", "c_static")

@@ -92,9 +92,33 @@ def test_kernel_scratch_is_given_back(deck0, deck1):
         b = GameBatch(POOL, ids(deck0), ids(deck1), n_games=40, seed=11, start="random",
                       max_turns=25)
         b.play([agent, agent], np.random.default_rng(2))
-        for st in (b.st, b.snap):
+        for st in (b.st, b.snap, b.dry):
             used = scratch_high_water(st)
-            assert 0 < used <= lane_cells(st.obj.shape[2]) // 2
+            assert used <= lane_cells(st.obj.shape[2]) // 2
+        assert scratch_high_water(b.st) > 0 and scratch_high_water(b.dry) > 0
+
+
+@pytest.mark.parametrize("deck0,deck1", [("elves_morcant", "goblins_burn_blight"),
+                                         ("counters_ozolith", "mono_green_curve")])
+def test_actions_without_snapshots_replay_to_the_same_games(deck0, deck1):
+    """Actions run on the state directly and are logged; one that asks a question or is
+    refused has its starting state rebuilt from the last snapshot plus the log
+    (kernels/flow.py, txn_start_nb). The games must be exactly those of a snapshot before
+    every action (log capacity 0): same results, same final state, with rebuilds taken."""
+    def play(log):
+        b = GameBatch(POOL, ids(deck0), ids(deck1), n_games=24, seed=8, start="random",
+                      max_turns=15)
+        if not log:
+            b.fw = b.fw._replace(log=np.zeros((b.n_games, 0), np.int32))
+        b.play([AGENTS["random"](), GreedyAgent()], np.random.default_rng(3))
+        return b
+
+    logged, plain = play(True), play(False)
+    assert logged.fw.fl[:, L.F_REPLAYS].sum() > 0 and plain.fw.fl[:, L.F_REPLAYS].sum() == 0
+    for key, v in logged.results().items():
+        assert np.array_equal(v, plain.results()[key]), key
+    for (name, a), (_, b) in zip(game_arrays(logged.st), game_arrays(plain.st)):
+        assert np.array_equal(a, b), name
 
 
 def test_game_out_of_object_slots_ends_truncated():

@@ -30,46 +30,78 @@ from .rng import splitmix64_nb
 from .setup import bottom_card_nb, game_seed_nb, mulligan_nb
 
 OID_LIMIT = 30000      # object ids and timestamps live in int16 planes
+LOG_WIDTH = 5          # numbers per logged action: [A_*, up to four arguments]
 
 
 @kernel
-def copy_g2_nb(dst, src, g):
+def copy_g2_nb(dst, dg, src, g):
     for k in range(dst.shape[1]):
-        dst[g, k] = src[g, k]
+        dst[dg, k] = src[g, k]
 
 
 @kernel
-def copy_g3_nb(dst, src, g):
-    """dst[g] = src[g] for a [G, A, B] array, as plain loops over whole arrays: no views
+def copy_g3_nb(dst, dg, src, g):
+    """dst[dg] = src[g] for a [G, A, B] array, as plain loops over whole arrays: no views
     (each view costs an atomic reference-count pair, the largest item in perf) and no n-d
     iterator; this copy is the engine's most frequent memory operation."""
     for i in range(dst.shape[1]):
         for k in range(dst.shape[2]):
-            dst[g, i, k] = src[g, i, k]
+            dst[dg, i, k] = src[g, i, k]
 
 
 @kernel
-def copy_game_nb(dst, src, g):
-    """dst's game g := src's game g (every array of the State)."""
-    copy_g3_nb(dst.obj, src.obj, g)
-    copy_g3_nb(dst.o_counters, src.o_counters, g)
-    copy_g3_nb(dst.pl, src.pl, g)
-    copy_g3_nb(dst.p_counters, src.p_counters, g)
-    copy_g3_nb(dst.p_pool, src.p_pool, g)
-    copy_g3_nb(dst.lib, src.lib, g)
-    copy_g2_nb(dst.gm, src.gm, g)
-    dst.rng[g] = src.rng[g]
-    copy_g3_nb(dst.stk, src.stk, g)
-    copy_g3_nb(dst.s_lki, src.s_lki, g)
-    copy_g3_nb(dst.pq, src.pq, g)
-    copy_g3_nb(dst.q_lki, src.q_lki, g)
-    copy_g3_nb(dst.dl, src.dl, g)
-    copy_g3_nb(dst.tp, src.tp, g)
-    copy_g2_nb(dst.tape_val, src.tape_val, g)
-    copy_g2_nb(dst.ask_opts, src.ask_opts, g)
+def copy_game_nb(dst, dg, src, g):
+    """dst's game dg := src's game g (every array of the State)."""
+    copy_g3_nb(dst.obj, dg, src.obj, g)
+    copy_g3_nb(dst.o_counters, dg, src.o_counters, g)
+    copy_g3_nb(dst.pl, dg, src.pl, g)
+    copy_g3_nb(dst.p_counters, dg, src.p_counters, g)
+    copy_g3_nb(dst.p_pool, dg, src.p_pool, g)
+    copy_g3_nb(dst.lib, dg, src.lib, g)
+    copy_g2_nb(dst.gm, dg, src.gm, g)
+    dst.rng[dg] = src.rng[g]
+    copy_g3_nb(dst.stk, dg, src.stk, g)
+    copy_g3_nb(dst.s_lki, dg, src.s_lki, g)
+    copy_g3_nb(dst.pq, dg, src.pq, g)
+    copy_g3_nb(dst.q_lki, dg, src.q_lki, g)
+    copy_g3_nb(dst.dl, dg, src.dl, g)
+    copy_g3_nb(dst.tp, dg, src.tp, g)
+    copy_g2_nb(dst.tape_val, dg, src.tape_val, g)
+    copy_g2_nb(dst.ask_opts, dg, src.ask_opts, g)
 
 
 # ---------------------------------------------------------------- transactions
+
+@kernel
+def txn_done_nb(fw, g):
+    """The pending action completed."""
+    if fw.fl[g, F_PEND_OPT] != 0:
+        fw.fl[g, F_PASSES] = 0     # 117.3c: a player who acted gets priority again
+    fw.fl[g, F_TXN] = 0
+    fw.fl[g, F_BAN_N] = 0          # the game moved on: every option may be tried again
+    fw.fl[g, F_PEND_OPT] = 0
+
+
+@kernel
+def loggable_nb(a0):
+    """Actions of at most LOG_WIDTH numbers (attack and block declarations are longer)."""
+    return a0 == A_NEXT_STEP or a0 == A_RESOLVE or a0 == A_PLAY_LAND or a0 == A_CAST or \
+        a0 == A_ACTIVATE
+
+
+@kernel
+def log_push_nb(fw, g):
+    """fw.pend[g] just completed on st: log it if it asked nothing and the log still leads
+    from snap to st (f_log_n >= 0); otherwise the log is spent (f_log_n = -1)."""
+    n = fw.fl[g, F_LOG_N]
+    if n < 0 or (n + 1) * LOG_WIDTH > fw.log.shape[1] or fw.fl[g, F_TAPE_N] != 0 or \
+            not loggable_nb(fw.pend[g, 0]):
+        fw.fl[g, F_LOG_N] = -1
+        return
+    for k in range(LOG_WIDTH):
+        fw.log[g, n * LOG_WIDTH + k] = fw.pend[g, k]
+    fw.fl[g, F_LOG_N] = n + 1
+
 
 @kernel
 def txn_run_nb(st, snap, ct, fw, g, restore):
@@ -77,7 +109,7 @@ def txn_run_nb(st, snap, ct, fw, g, restore):
     (`restore`: copy the snapshot back first; a transaction's first run starts from it).
     Returns 0 done, 1 a question is open, 2 refused (state rolled back)."""
     if restore:
-        copy_game_nb(st, snap, g)
+        copy_game_nb(st, g, snap, g)
     n = fw.fl[g, F_TAPE_N]
     for k in range(n):
         st.tp[g, TP_OFF, k] = fw.toff[g, k]
@@ -88,11 +120,8 @@ def txn_run_nb(st, snap, ct, fw, g, restore):
     st.gm[g, G_TAPE_N] = n
     s = run_action_nb(st, ct, g, fw.pend[g])
     if s == ST_OK:
-        if fw.fl[g, F_PEND_OPT] != 0:
-            fw.fl[g, F_PASSES] = 0     # 117.3c: a player who acted gets priority again
-        fw.fl[g, F_TXN] = 0
-        fw.fl[g, F_BAN_N] = 0        # the game moved on: every option may be tried again
-        fw.fl[g, F_PEND_OPT] = 0
+        log_push_nb(fw, g)
+        txn_done_nb(fw, g)
         return 0
     if s == ST_NEED:
         m = st.gm[g, G_ASK_N]
@@ -106,7 +135,8 @@ def txn_run_nb(st, snap, ct, fw, g, restore):
         for k in range(m):
             fw.opts[g, k] = st.ask_opts[g, k]
         return 1
-    copy_game_nb(st, snap, g)        # refused (or out of capacity): nothing happened
+    copy_game_nb(st, g, snap, g)     # refused (or out of capacity): nothing happened
+    fw.fl[g, F_LOG_N] = 0
     if s == ST_CAPACITY:
         # more objects than the game's slots (tokens): it cannot be played on faithfully,
         # so it ends truncated (game_over_nb) instead of retrying the same step forever
@@ -121,10 +151,48 @@ def txn_run_nb(st, snap, ct, fw, g, restore):
 
 
 @kernel
+def txn_open_nb(fw, g):
+    """Open a transaction for the action in fw.pend[g]; snap holds its starting state."""
+    fw.fl[g, F_LOG_N] = 0
+    fw.fl[g, F_TAPE_N] = 0
+    fw.fl[g, F_TAPE_V] = 0
+    fw.fl[g, F_TXN] = 1
+
+
+@kernel
+def txn_begin_nb(st, snap, fw, g):
+    """Snapshot game g and open a transaction for the action in fw.pend[g]."""
+    copy_game_nb(snap, g, st, g)
+    txn_open_nb(fw, g)
+
+
+@kernel
+def replay_log_nb(st, snap, ct, fw, g):
+    """snap := the state the pending action started from: the snapshot plus the logged
+    actions, replayed (the engine is deterministic: the state holds the random stream, and
+    logged actions asked nothing)."""
+    w = fw.pend.shape[1]
+    b = scratch_nb(st, g, w)
+    act = st.scr[b:b + w]
+    for k in range(fw.fl[g, F_LOG_N]):
+        for j in range(LOG_WIDTH):
+            act[j] = fw.log[g, k * LOG_WIDTH + j]
+        snap.gm[g, G_TAPE_N] = 0
+        if run_action_nb(snap, ct, g, act) != ST_OK:
+            raise RuntimeError("playtest: a logged action did not replay (engine not deterministic)")
+
+
+@kernel
 def txn_start_nb(st, snap, ct, fw, g, a0, a1, a2, a3, a4):
-    """Start the engine action (a0..a4) as a transaction; f_pend_opt names the priority
-    option that started it (0 for the engine's own steps)."""
-    copy_game_nb(snap, st, g)
+    """Start the action (a0..a4) as a transaction; f_pend_opt names the priority option that
+    started it (0 for the engine's own steps).
+
+    A snapshot of the whole game before every action was the engine's largest single cost
+    (perf), and most actions ask nothing. So while snap plus the log of actions run since
+    equals st (f_log_n >= 0), an action runs on st directly and is logged; one that asks a
+    question or is refused gets its starting state rebuilt in snap by replaying the log,
+    and runs again from there as an ordinary transaction. The log holds LOG_CAP actions;
+    a full one means one snapshot more."""
     for k in range(fw.pend.shape[1]):
         fw.pend[g, k] = 0
     fw.pend[g, 0] = a0
@@ -134,7 +202,19 @@ def txn_start_nb(st, snap, ct, fw, g, a0, a1, a2, a3, a4):
     fw.pend[g, 4] = a4
     fw.fl[g, F_TAPE_N] = 0
     fw.fl[g, F_TAPE_V] = 0
-    fw.fl[g, F_TXN] = 1
+    n = fw.fl[g, F_LOG_N]
+    if loggable_nb(a0) and 0 <= n and (n + 1) * LOG_WIDTH <= fw.log.shape[1]:
+        st.gm[g, G_TAPE_N] = 0
+        if run_action_nb(st, ct, g, fw.pend[g]) == ST_OK:
+            log_push_nb(fw, g)
+            txn_done_nb(fw, g)
+            return 0
+        replay_log_nb(st, snap, ct, fw, g)
+        copy_game_nb(st, g, snap, g)
+        txn_open_nb(fw, g)
+        fw.fl[g, F_REPLAYS] += 1
+    else:
+        txn_begin_nb(st, snap, fw, g)
     return txn_run_nb(st, snap, ct, fw, g, False)
 
 
@@ -157,11 +237,12 @@ def txn_answer_nb(st, snap, ct, fw, g, is_list, vals, n):
 # ---------------------------------------------------------------- what a player may do
 
 @kernel
-def legal_now_nb(st, snap, ct, g, act):
-    """Dry run: would `act` start legally now (done, or waiting for a choice)?"""
-    copy_game_nb(snap, st, g)
-    snap.gm[g, G_TAPE_N] = 0
-    s = run_action_nb(snap, ct, g, act)
+def legal_now_nb(st, dry, dg, ct, g, act):
+    """Dry run on the thread's spare game dry[dg]: would `act` start legally now (done, or
+    waiting for a choice)?"""
+    copy_game_nb(dry, dg, st, g)
+    dry.gm[dg, G_TAPE_N] = 0
+    s = run_action_nb(dry, ct, dg, act)
     return s == ST_OK or s == ST_NEED
 
 
@@ -182,13 +263,15 @@ def add_option_nb(fw, g, n, code):
 
 
 @kernel
-def priority_options_nb(st, snap, ct, fw, g, p):
+def priority_options_nb(st, dry, dg, ct, fw, g, p):
     """The actions p could take with priority, checked by dry runs: play a land, cast a
     spell (from hand or with a permission from exile; warp), activate an ability. Cards of one
     name in one zone are one option."""
     M = st.obj.shape[2]
-    b = scratch_nb(st, g, 8)
+    b = scratch_nb(st, g, 8 + M)
     act = st.scr[b:b + 8]
+    mine = st.scr[b + 8:b + 8 + M]      # p's cards in hand or exile seen so far
+    n_mine = 0
     n = 0
     # cheap tests first: a dry run only for what timing and mana do not already rule out
     sorcery_ok = sorcery_timing_nb(st, g, p)
@@ -198,6 +281,10 @@ def priority_options_nb(st, snap, ct, fw, g, p):
         if c < 0:
             continue
         z = st.obj[g, O_ZONE, i]
+        before = n_mine
+        if (z == Z_HAND or z == Z_EXILE) and st.obj[g, O_OWNER, i] == p:
+            mine[n_mine] = i
+            n_mine += 1
         if z == Z_EXILE and st.obj[g, O_EX_KIND, i] == 0:
             continue
         if (z == Z_HAND or z == Z_EXILE) and st.obj[g, O_OWNER, i] == p:
@@ -209,9 +296,9 @@ def priority_options_nb(st, snap, ct, fw, g, p):
             # playable now (an expired permission must not hide a live one)
             perm = z == Z_EXILE and exile_permission_nb(st, g, i, p)
             dup = False
-            for j in range(i):
+            for q in range(before):
+                j = mine[q]
                 if st.obj[g, O_CARD, j] == c and st.obj[g, O_ZONE, j] == z and \
-                        st.obj[g, O_OWNER, j] == p and \
                         (z != Z_EXILE or exile_permission_nb(st, g, j, p) == perm):
                     dup = True
                     break
@@ -230,7 +317,7 @@ def priority_options_nb(st, snap, ct, fw, g, p):
             act[4] = -1
             if pot < 0:
                 pot = potential_mana_nb(st, ct, g, p)
-            if pot >= ct.card[c, C_MV] and legal_now_nb(st, snap, ct, g, act):
+            if pot >= ct.card[c, C_MV] and legal_now_nb(st, dry, dg, ct, g, act):
                 n = add_option_nb(fw, g, n, (OPT_CAST << 24) | (i << 6))
             if z == Z_HAND:
                 has_warp = False
@@ -239,7 +326,7 @@ def priority_options_nb(st, snap, ct, fw, g, p):
                         has_warp = True
                 if has_warp:
                     act[3] = 1
-                    if legal_now_nb(st, snap, ct, g, act):
+                    if legal_now_nb(st, dry, dg, ct, g, act):
                         n = add_option_nb(fw, g, n, (OPT_WARP << 24) | (i << 6))
         elif z == Z_BATTLEFIELD and st.obj[g, O_CTRL, i] == p:
             for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
@@ -255,7 +342,7 @@ def priority_options_nb(st, snap, ct, fw, g, p):
                 act[0] = A_ACTIVATE
                 act[1] = i
                 act[2] = ct.abil[a, AB_ACTIDX]
-                if legal_now_nb(st, snap, ct, g, act):
+                if legal_now_nb(st, dry, dg, ct, g, act):
                     n = add_option_nb(fw, g, n, (OPT_ACTIVATE << 24) | (i << 6) |
                                       ct.abil[a, AB_ACTIDX])
     return n
@@ -365,13 +452,14 @@ def next_mulligan_nb(st, fw, g):
         else:
             fw.fl[g, F_PHASE] = PH_PLAY
             st.gm[g, G_STEP] = S_UNTAP          # the first turn begins (103.8)
+            fw.fl[g, F_LOG_N] = -1
             fw.fl[g, F_PRIO] = first
             fw.fl[g, F_PASSES] = 0
     return False
 
 
 @kernel
-def run_to_decision_nb(st, snap, ct, fw, g):
+def run_to_decision_nb(st, snap, dry, dg, ct, fw, g):
     """Play game g forward until a player must decide (or the game ends)."""
     mark = scratch_mark_nb(st, g)
     for _ in range(100000):
@@ -396,7 +484,7 @@ def run_to_decision_nb(st, snap, ct, fw, g):
             continue
         if fw.fl[g, F_PASSES] < 2:
             p = fw.fl[g, F_PRIO]
-            n = priority_options_nb(st, snap, ct, fw, g, p)
+            n = priority_options_nb(st, dry, dg, ct, fw, g, p)
             if n > 0:
                 set_decision_nb(fw, g, D_PRIORITY, p, n)
                 return
@@ -454,20 +542,19 @@ def declare_picked_nb(st, snap, ct, fw, g, kind):
         for j in range(m):
             fw.pend[g, 2 + 2 * j] = fw.pick[g, j] >> 16
             fw.pend[g, 3 + 2 * j] = fw.pick[g, j] & 0xFFFF
-    copy_game_nb(snap, st, g)
-    fw.fl[g, F_TAPE_N] = 0
-    fw.fl[g, F_TAPE_V] = 0
-    fw.fl[g, F_TXN] = 1
+    txn_begin_nb(st, snap, fw, g)
     txn_run_nb(st, snap, ct, fw, g, False)
 
 
 @kernel
-def step_game_nb(st, snap, ct, fw, g, a):
+def step_game_nb(st, snap, dry, dg, ct, fw, g, a):
     """Apply action `a` to game g's open decision, then run to the next decision."""
     kind = fw.fl[g, F_DKIND]
     if kind == D_OVER:
         return
     fw.fl[g, F_DECISIONS] += 1
+    if kind == D_MULLIGAN or kind == D_BOTTOM:
+        fw.fl[g, F_LOG_N] = -1          # st changes outside a transaction
     n = fw.fl[g, F_DN]
     if a < 0 or a > n:
         a = 0
@@ -549,13 +636,13 @@ def step_game_nb(st, snap, ct, fw, g, a):
                 txn_answer_nb(st, snap, ct, fw, g, 1, vals, m)
             else:
                 return
-    run_to_decision_nb(st, snap, ct, fw, g)
+    run_to_decision_nb(st, snap, dry, dg, ct, fw, g)
 
 
 # ---------------------------------------------------------------- batch entry points
 
 @entry
-def step_games_nb(st, snap, ct, fw, actions, lo, hi, start, lane):
+def step_games_nb(st, snap, dry, ct, fw, actions, lo, hi, start, lane, dg):
     """Games lo..hi-1: with `start`, run each to its first decision; else apply actions[g]
     and run on to the next one. Python runs disjoint ranges on several threads (nogil):
     games share nothing and each has its own random stream, so the results do not depend
@@ -569,9 +656,9 @@ def step_games_nb(st, snap, ct, fw, actions, lo, hi, start, lane):
         snap.gm[g, G_SCRATCH] = lane
         mark = scratch_mark_nb(st, g)
         if start:
-            run_to_decision_nb(st, snap, ct, fw, g)
+            run_to_decision_nb(st, snap, dry, dg, ct, fw, g)
         else:
-            step_game_nb(st, snap, ct, fw, g, actions[g])
+            step_game_nb(st, snap, dry, dg, ct, fw, g, actions[g])
         scratch_release_nb(st, g, mark)
 
 
