@@ -179,7 +179,7 @@ def replay_log_nb(st, snap, ct, fw, g):
             act[j] = fw.log[g, k * LOG_WIDTH + j]
         snap.gm[g, G_TAPE_N] = 0
         if run_action_nb(snap, ct, g, act) != ST_OK:
-            raise RuntimeError("playtest: a logged action did not replay (engine not deterministic)")
+            raise RuntimeError("playtest: a logged action did not replay (not deterministic)")
 
 
 @kernel
@@ -191,8 +191,8 @@ def txn_start_nb(st, snap, ct, fw, g, a0, a1, a2, a3, a4):
     (perf), and most actions ask nothing. So while snap plus the log of actions run since
     equals st (f_log_n >= 0), an action runs on st directly and is logged; one that asks a
     question or is refused gets its starting state rebuilt in snap by replaying the log,
-    and runs again from there as an ordinary transaction. The log holds LOG_CAP actions;
-    a full one means one snapshot more."""
+    and runs again from there as an ordinary transaction. A full log (alloc_flow's `log`
+    actions) means one snapshot more."""
     for k in range(fw.pend.shape[1]):
         fw.pend[g, k] = 0
     fw.pend[g, 0] = a0
@@ -647,8 +647,9 @@ def step_games_nb(st, snap, dry, ct, fw, actions, lo, hi, start, lane, dg):
     and run on to the next one. Python runs disjoint ranges on several threads (nogil):
     games share nothing and each has its own random stream, so the results do not depend
     on the thread count. `lane`: where the calling thread's scratch cells start in st.scr
-    (and snap.scr). (A numba prange here compiled the whole engine again for the parallel
-    region: minutes of cold compile.)"""
+    (and snap.scr, dry.scr); `dg`: the thread's spare game in `dry` (dry runs). (A numba
+    prange here compiled the whole engine again for the parallel region: minutes of cold
+    compile.)"""
     for g in range(lo, hi):
         if fw.fl[g, F_DKIND] == D_OVER:
             continue                    # finished games stay as they are
