@@ -21,7 +21,7 @@ from ..consts import (A_ACTIVATE, A_ATTACK, A_BLOCK, A_CAST, A_NEXT_STEP, A_PLAY
                       Z_EXILE, Z_HAND)
 from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .actions import land_drop_error_nb, run_action_nb
-from .mana import potential_mana_nb
+from .mana import min_mana_nb, potential_mana_nb
 from .stack import sorcery_timing_nb
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .jit import entry, kernel
@@ -337,6 +337,10 @@ def priority_options_nb(st, dry, dg, ct, fw, g, p):
                 if ct.abil[a, AB_TAP] != 0 and (st.obj[g, O_TAPPED, i] != 0 or
                                                not can_use_tap_nb(st, ct, g, i)):
                     continue
+                if pot < 0:
+                    pot = potential_mana_nb(st, ct, g, p)
+                if min_mana_nb(ct, ct.abil[a, AB_COST]) > pot:
+                    continue    # exact: the dry run's autopay could not make enough mana
                 for k in range(8):
                     act[k] = 0
                 act[0] = A_ACTIVATE

@@ -59,6 +59,20 @@ def add_cost_nb(ct, cid, x, times, need, hyb, nh):
 
 
 @kernel
+def min_mana_nb(ct, cid):
+    """The least mana that pays cost cid with X = 0: generic, coloured pips and one per
+    hybrid symbol."""
+    if cid < 0:
+        return 0
+    n = ct.mcost[cid, MC_GENERIC]
+    for t in range(6):
+        n += ct.mcost[cid, MC_PIPS + t]
+    for h in range(4):
+        n += ct.mcost[cid, MC_HYB + h] != 0
+    return n
+
+
+@kernel
 def pay_nb(st, g, p, need, generic, hyb, nh, do_pay):
     """Can p's pool pay the cost (coloured pips need[6], hybrid symbols hyb[:nh] as colour
     masks, `generic`)? Pays if do_pay. Which mana pays what is an engine heuristic."""

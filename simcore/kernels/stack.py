@@ -20,7 +20,7 @@ from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .jit import kernel
 from .mana import (activate_mana_nb, add_cost_nb, autopay_nb, mana_cost_check_nb, pay_nb,
-                   potential_mana_nb, tap_candidates_nb)
+                   min_mana_nb, potential_mana_nb, tap_candidates_nb)
 from .query import (exile_permission_nb, greatest_toughness_nb, is_creature_nb, matches_filter_nb,
                     obj_has_counters_nb, player_matches_nb)
 from .rng import shuffle_library_nb
@@ -250,11 +250,7 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
     ka = find_ability_nb(ct, c, AK_KICKER)
     if x < 0 or kicks < 0:     # game mode: X and kicks are announced choices (601.2b)
         pot = potential_mana_nb(st, ct, g, p)
-        fixed = ct.mcost[base, MC_GENERIC]
-        for t in range(6):
-            fixed += ct.mcost[base, MC_PIPS + t]
-        for h in range(4):
-            fixed += ct.mcost[base, MC_HYB + h] != 0
+        fixed = min_mana_nb(ct, base)
         if pot < fixed:
             return fail_nb(st, g, E_NOT_ENOUGH_MANA, slot)
         bn = scratch_nb(st, g, 17)
