@@ -31,12 +31,18 @@ def sba_pass_nb(st, ct, g):
                 lose0 = True
             else:
                 lose1 = True
-    # permanents (one allocation per pass: this runs before every priority)
-    b = scratch_nb(st, g, 2 * M)
+    # permanents
+    b = scratch_nb(st, g, M)
     marked = st.scr[b:b + M]
-    opts = st.scr[b + M:b + 2 * M]
     anthems = anthems_on_bf_nb(st, ct, g)
+    # this pass runs before every priority: the later scans over all slots run only when
+    # this one saw something for them to do
+    any_dt = False
+    any_legend = False
+    any_mark = False
     for i in range(M):
+        if st.obj[g, O_DTDMG, i] != 0:
+            any_dt = True
         c = st.obj[g, O_CARD, i]
         if c < 0:
             continue
@@ -47,20 +53,29 @@ def sba_pass_nb(st, ct, g):
             continue
         if z != Z_BATTLEFIELD:
             continue
+        if (ct.card[c, C_SUPER] & SUP_LEGENDARY) != 0:
+            any_legend = True
         types = obj_types_nb(st, ct, g, i)
         if (types & T_CREATURE) != 0:
             t = pt_scan_nb(st, ct, g, i, anthems)[1]
             if t <= 0:                                            # 704.5f
                 marked[i] = 1
+                any_mark = True
             elif st.obj[g, O_DAMAGE, i] >= t or (st.obj[g, O_DTDMG, i] != 0 and st.obj[g, O_DAMAGE, i] > 0):
                 marked[i] = 1                                     # 704.5g, 704.5h
+                any_mark = True
         a = st.obj[g, O_ATTACHED, i]
         if a >= 0 and st.obj[g, O_ZONE, a] != Z_BATTLEFIELD:
             marked[i] = 1                                         # 704.5m
+            any_mark = True
         elif a < 0 and ct.card[c, C_SPELL] >= 0 and (ct.card[c, C_TYPES] & T_PERMANENT) != 0:
             marked[i] = 1      # 704.5m: an Aura (a permanent card with "enchant") attached to nothing
+            any_mark = True
     # legend rule (704.5j): the controller keeps one of each name
-    for i in range(M):
+    nopts = M if any_legend else 1
+    bo = scratch_nb(st, g, nopts)
+    opts = st.scr[bo:bo + nopts]
+    for i in range(M if any_legend else 0):
         c = st.obj[g, O_CARD, i]
         if c < 0 or st.obj[g, O_ZONE, i] != Z_BATTLEFIELD or (ct.card[c, C_SUPER] & SUP_LEGENDARY) == 0:
             continue
@@ -82,7 +97,8 @@ def sba_pass_nb(st, ct, g):
         for k in range(n):
             if opts[k] != keep:
                 marked[opts[k]] = 1
-    for i in range(M):
+                any_mark = True
+    for i in range(M if any_mark else 0):
         nl += marked[i]
     # 704.8: leaving permanents are seen as before the batch, so they go first, then the
     # survivors' counters cancel (704.5q).
@@ -104,7 +120,7 @@ def sba_pass_nb(st, ct, g):
         done = True
     for p in range(2):
         st.pl[g, PL_DREW_EMPTY, p] = 0
-    for i in range(M):
+    for i in range(M if any_dt else 0):
         st.obj[g, O_DTDMG, i] = 0
     if lose0 or lose1:
         done = True
