@@ -19,6 +19,8 @@ from simcore.compile import make_pool
 from simcore.decks import load_deck
 from simcore.errors import PlaytestError
 from simcore.game import GameBatch, deck_ids
+from simcore.kernels.actions import run_action_py
+from simcore.kernels.flow import LOG_WIDTH
 
 ROOT = Path(__file__).resolve().parents[1]
 DECKS = ROOT / "examples" / "decks"
@@ -98,27 +100,51 @@ def test_kernel_scratch_is_given_back(deck0, deck1):
         assert scratch_high_water(b.st) > 0 and scratch_high_water(b.dry) > 0
 
 
+def assert_log_leads_to_state(b):
+    """Every game outside a transaction whose log is live: its snapshot plus the logged
+    actions, replayed, is its state, array for array."""
+    fl = b.fw.fl
+    for g in np.nonzero((fl[:, L.F_LOG_N] >= 0) & (fl[:, L.F_TXN] == 0))[0]:
+        rebuilt = copy_state(b.snap)
+        for k in range(fl[g, L.F_LOG_N]):
+            act = np.zeros(b.fw.pend.shape[1], np.int64)
+            act[:LOG_WIDTH] = b.fw.log[g, k * LOG_WIDTH:(k + 1) * LOG_WIDTH]
+            rebuilt.gm[g, L.G_TAPE_N] = 0
+            assert run_action_py(rebuilt, b.ct, g, act) == K.ST_OK
+        for (name, x), (_, y) in zip(game_arrays(rebuilt), game_arrays(b.st)):
+            assert np.array_equal(x[g], y[g]), (g, name)
+
+
 @pytest.mark.parametrize("deck0,deck1", [("elves_morcant", "goblins_burn_blight"),
                                          ("counters_ozolith", "mono_green_curve")])
 def test_actions_without_snapshots_replay_to_the_same_games(deck0, deck1):
     """Actions run on the state directly and are logged; one that asks a question or is
     refused has its starting state rebuilt from the last snapshot plus the log
-    (kernels/flow.py, txn_start_nb). The games must be exactly those of a snapshot before
-    every action (log capacity 0): same results, same final state, with rebuilds taken."""
+    (kernels/flow.py, txn_start_nb). After every step, snapshot + log = state; and the games
+    are exactly those of a snapshot before every action (log capacity 0): same results,
+    same final state, with rebuilds taken."""
     def play(log):
         b = GameBatch(POOL, ids(deck0), ids(deck1), n_games=24, seed=8, start="random",
                       max_turns=15)
         if not log:
             b.fw = b.fw._replace(log=np.zeros((b.n_games, 0), np.int32))
-        b.play([AGENTS["random"](), GreedyAgent()], np.random.default_rng(3))
-        return b
+        agents, rng = [AGENTS["random"](), GreedyAgent()], np.random.default_rng(3)
+        for _ in range(2000):          # ~75-175 rounds
+            if b.done():
+                return b
+            mask = b.legal_mask()
+            b.step(b.ask_agents(agents, b.view(), mask, rng))
+            if log:
+                assert_log_leads_to_state(b)
+        raise AssertionError("games did not finish")
 
     logged, plain = play(True), play(False)
     assert logged.fw.fl[:, L.F_REPLAYS].sum() > 0 and plain.fw.fl[:, L.F_REPLAYS].sum() == 0
+    assert (logged.fw.fl[:, L.F_LOG_N] > 0).any()
     for key, v in logged.results().items():
         assert np.array_equal(v, plain.results()[key]), key
-    for (name, a), (_, b) in zip(game_arrays(logged.st), game_arrays(plain.st)):
-        assert np.array_equal(a, b), name
+    for (name, x), (_, y) in zip(game_arrays(logged.st), game_arrays(plain.st)):
+        assert np.array_equal(x, y), name
 
 
 def test_game_out_of_object_slots_ends_truncated():

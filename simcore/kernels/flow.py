@@ -90,12 +90,18 @@ def loggable_nb(a0):
 
 
 @kernel
-def log_push_nb(fw, g):
-    """fw.pend[g] just completed on st: log it if it asked nothing and the log still leads
-    from snap to st (f_log_n >= 0); otherwise the log is spent (f_log_n = -1)."""
+def log_room_nb(fw, g):
+    """Does the log still lead from snap to st (f_log_n >= 0) with room for one more?"""
     n = fw.fl[g, F_LOG_N]
-    if n < 0 or (n + 1) * LOG_WIDTH > fw.log.shape[1] or fw.fl[g, F_TAPE_N] != 0 or \
-            not loggable_nb(fw.pend[g, 0]):
+    return n >= 0 and (n + 1) * LOG_WIDTH <= fw.log.shape[1]
+
+
+@kernel
+def log_push_nb(fw, g):
+    """fw.pend[g] just completed on st: log it if it asked nothing and the log has room;
+    otherwise the log is spent (f_log_n = -1)."""
+    n = fw.fl[g, F_LOG_N]
+    if not log_room_nb(fw, g) or fw.fl[g, F_TAPE_N] != 0 or not loggable_nb(fw.pend[g, 0]):
         fw.fl[g, F_LOG_N] = -1
         return
     for k in range(LOG_WIDTH):
@@ -202,8 +208,7 @@ def txn_start_nb(st, snap, ct, fw, g, a0, a1, a2, a3, a4):
     fw.pend[g, 4] = a4
     fw.fl[g, F_TAPE_N] = 0
     fw.fl[g, F_TAPE_V] = 0
-    n = fw.fl[g, F_LOG_N]
-    if loggable_nb(a0) and 0 <= n and (n + 1) * LOG_WIDTH <= fw.log.shape[1]:
+    if loggable_nb(a0) and log_room_nb(fw, g):
         st.gm[g, G_TAPE_N] = 0
         if run_action_nb(st, ct, g, fw.pend[g]) == ST_OK:
             log_push_nb(fw, g)
