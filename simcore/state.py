@@ -84,6 +84,11 @@ FIELD_DOCS = dict([
     ('mana_pref', 'autopay: the mana type wanted from the source being tapped; -1 = ask'),
     ('goldfish', '1 = no opponent: player 1 takes no turns'),
     ('scratch', "offset in scr of the lane (thread) running this game's kernels"),
+    ('sba_dirty', '1 = something a state-based action looks at may have changed since the last '
+                  'pass that found none (kernels/sbamark.py: mark_sba_nb); 0 = the check is skipped'),
+    ('sba_audit', '1 = run a skipped state-based check anyway and count in sba_missed each time '
+                  'it found something (tests, scenarios: a write that did not mark)'),
+    ('sba_missed', 'skipped state-based checks that would have done something (with sba_audit)'),
     # stk
     ('s_kind', 'SK_* spell / activated / triggered'),
     ('s_src', "source slot (the spell's own slot for spells)"),
@@ -202,6 +207,7 @@ def alloc_state(n_games, n_kinds, M=64, S=16, P=32, D=8, T=32, V=128, A=128, lan
     st.gm[:, L.G_NEXT_OID] = 1
     st.gm[:, L.G_NEXT_TS] = 1
     st.gm[:, L.G_MANA_PREF] = -1
+    st.gm[:, L.G_SBA_DIRTY] = 1
     st.pl[:, L.PL_LIFE] = 20
     return st
 

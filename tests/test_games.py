@@ -147,6 +147,42 @@ def test_actions_without_snapshots_replay_to_the_same_games(deck0, deck1):
         assert np.array_equal(x, y), name
 
 
+def every_card_decks():
+    """Two 60-card decks that hold every built-in nonland card between them (the rest
+    doubled), with 24 lands each: random play then meets every card's rules."""
+    names = [n for n in POOL.names if not POOL.defs[n].get("token")]
+    lands = [n for n in names if "land" in [t.lower() for t in POOL.defs[n]["types"]]]
+    spells = [n for n in names if n not in lands]
+    basics = ["Forest", "Island", "Mountain", "Plains", "Swamp"] * 4
+    other = [n for n in lands if n not in basics]
+    decks = []
+    for k in range(2):
+        mine = spells[k::2]
+        main = (mine + mine)[:36] + basics + (other[2 * k:] + other)[:4]
+        decks.append(np.array([POOL.card_id[n] for n in main], np.int64))
+    assert {POOL.names[c] for d in decks for c in d} >= set(spells)
+    return decks
+
+
+@pytest.mark.parametrize("deck0,deck1", [("elves_morcant", "goblins_burn_blight"),
+                                         ("counters_ozolith", "mono_green_curve"),
+                                         ("goblins_burn_blight", None), ("every card", "")])
+def test_games_skip_only_state_based_checks_that_would_find_nothing(deck0, deck1):
+    """704.3: state-based actions are checked whenever a player would receive priority. The
+    engine skips the check in a game where nothing it reads changed since its last check
+    found nothing (kernels/sbamark.py). Audited (G_SBA_AUDIT), every skipped check runs
+    anyway, and none of them finds anything: no write to an input of 704.5 went unmarked."""
+    d0, d1 = every_card_decks() if deck0 == "every card" else \
+        (ids(deck0), ids(deck1) if deck1 else None)
+    for agent in ("random", "greedy"):
+        b = GameBatch(POOL, d0, d1, n_games=150, seed=11, start="random", max_turns=20)
+        b.st.gm[:, L.G_SBA_AUDIT] = 1
+        ag = AGENTS[agent]() if agent == "random" else GreedyAgent()
+        b.play([ag, ag] if d1 is not None else [ag], np.random.default_rng(5))
+        assert (b.results()["end"] != K.END_CAPACITY).all()
+        assert b.st.gm[:, L.G_SBA_MISSED].sum() == 0, np.nonzero(b.st.gm[:, L.G_SBA_MISSED])[0]
+
+
 def test_game_out_of_object_slots_ends_truncated():
     """A game whose tokens need more object slots than the engine gave it cannot go on
     faithfully: it ends at once as truncated, end reason "capacity" (it used to retry the

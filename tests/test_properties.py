@@ -2,7 +2,9 @@
 engine's questions with random legal (and sometimes illegal) options:
 - after state-based actions no permanent holds both +1/+1 and -1/-1 counters (704.5q);
 - counters and mana are never negative;
-- a refused action leaves the state byte-for-byte unchanged.
+- a refused action leaves the state byte-for-byte unchanged;
+- every state-based check the engine skipped (kernels/sbamark.py) would have found nothing
+  (scenario runs audit them: G_SBA_MISSED stays 0).
 """
 import numpy as np
 from hypothesis import HealthCheck, given, settings
@@ -11,7 +13,8 @@ from hypothesis import strategies as hs
 from simcore import consts as K
 from simcore.compile import make_pool
 from simcore.kernels.counters import cancel_counters_nb
-from simcore.layout import G_ASK_KIND, G_ASK_MAX, G_ASK_MIN, G_ASK_N, O_CARD, O_ZONE
+from simcore.layout import (G_ASK_KIND, G_ASK_MAX, G_ASK_MIN, G_ASK_N, G_SBA_MISSED, O_CARD,
+                            O_ZONE)
 from simcore.scenario import Runner
 from simcore.state import copy_state, game_arrays
 
@@ -115,6 +118,7 @@ def test_random_play_keeps_invariants(pos, data):
         check_invariants(r.st)
         if refused is None:
             check_no_both_kinds(r.st)
+            assert r.st.gm[0, G_SBA_MISSED] == 0, "a skipped state-based check had work"
         elif all(a.shape == b.shape for a, b in zip(r.st, before)):
             for (name, a), (_, b) in zip(game_arrays(r.st), game_arrays(before)):
                 assert np.array_equal(a, b), f"{name} changed by a refused action: {refused}"

@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from simcore.layout import G_SBA_MISSED
 from simcore.scenario import Failed, Malformed, Runner, load_scenarios, make_pool_for
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,6 +32,8 @@ def test_scenario(item):
         pytest.fail(f"{r.name}: {e}")
     except Malformed as e:
         pytest.fail(f"malformed: {e}")
+    # every state-based check the engine skipped would have found nothing (kernels/sbamark.py)
+    assert r.st.gm[0, G_SBA_MISSED] == 0, "a write to an input of 704.5 did not mark the game"
 
 
 def test_public_scenarios_present():

@@ -7,6 +7,7 @@ from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .scratch import scratch_nb
 from .jit import entry, kernel
 from .query import is_creature_nb, obj_has_counters_nb, player_has_counters_nb
+from .sbamark import mark_sba_nb
 
 CAP = 32000
 
@@ -16,6 +17,7 @@ def put_counters_nb(st, g, i, kind, n):
     """Put n counters of `kind` on object i (a player when i <= -2)."""
     if n <= 0:
         return
+    mark_sba_nb(st, g)
     if i >= 0:
         st.o_counters[g, kind, i] = min(CAP, st.o_counters[g, kind, i] + n)
     elif i <= -2:

@@ -21,6 +21,7 @@ from .scratch import scratch_nb
 from .jit import kernel
 from .query import (count_filter_nb, is_creature_nb, matches_filter_nb, obj_has_counters_nb,
                     player_matches_nb)
+from .sbamark import mark_sba_nb
 from .zones import (create_tokens_nb, draw_nb, enter_bf_nb, leave_one_nb, move_card_nb)
 
 
@@ -31,6 +32,7 @@ def damage_nb(st, ct, g, t, n, src_card, src_ctrl):
     """Deal n damage from a source with card src_card to object/player t (120.3)."""
     if n <= 0:
         return
+    mark_sba_nb(st, g)
     if t >= 0:
         if st.obj[g, O_ZONE, t] != Z_BATTLEFIELD or not is_creature_nb(st, ct, g, t):
             return
@@ -192,6 +194,7 @@ def single_sel_nb(st, g, si, sel, tgt_ok):
 @kernel
 def run_ops_nb(st, ct, g, si, tgt_ok):
     """Run the ops of stack item si. Returns a status."""
+    mark_sba_nb(st, g)      # any effect may change what 704.5 reads (life, P/T, types, ...)
     a = st.stk[g, SI_ABIL, si]
     ctrl = st.stk[g, SI_CTRL, si]
     src_card = st.stk[g, SI_CARD, si]

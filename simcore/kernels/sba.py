@@ -139,13 +139,27 @@ def sba_pass_nb(st, ct, g):
 
 @kernel
 def run_sba_nb(st, ct, g):
-    """704.3: repeat batches until none applies."""
+    """704.3: repeat batches until none applies. A game nothing marked since its last pass
+    that found none (sbamark.py) is skipped: that pass would find none again. With
+    G_SBA_AUDIT the skipped pass runs anyway, and one that found something is counted."""
+    audit = False
+    if st.gm[g, G_SBA_DIRTY] == 0:
+        if st.gm[g, G_SBA_AUDIT] == 0:
+            return ST_OK
+        audit = True
     mark = scratch_mark_nb(st, g)
     for _ in range(1000):
         scratch_release_nb(st, g, mark)
         s, done = sba_pass_nb(st, ct, g)
         if s != ST_OK:
             return s
-        if not done or st.gm[g, G_WINNER] >= 0:
+        if audit and done:
+            st.gm[g, G_SBA_MISSED] += 1
+        audit = False
+        if not done:
+            st.gm[g, G_SBA_DIRTY] = 0
+            return ST_OK
+        if st.gm[g, G_WINNER] >= 0:
             return ST_OK
     return ST_OK
+

@@ -24,6 +24,7 @@ from .mana import (activate_mana_nb, add_cost_nb, autopay_nb, mana_cost_check_nb
 from .query import (exile_permission_nb, greatest_toughness_nb, is_creature_nb, matches_filter_nb,
                     obj_has_counters_nb, player_matches_nb)
 from .rng import shuffle_library_nb
+from .sbamark import mark_sba_nb
 from .zones import enter_bf_nb, leave_one_nb, lib_put_top_nb, move_card_nb, queue_trigger_nb
 
 
@@ -405,6 +406,7 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
         for k in range(st.o_counters.shape[1]):
             if st.o_counters[g, k, i] > 0:
                 st.o_counters[g, k, i] -= 1
+                mark_sba_nb(st, g)
                 done = True
                 break
         if not done:
@@ -507,6 +509,7 @@ def activate_nb(st, ct, g, slot, number):
         put_counters_nb(st, g, blighted, CK_MINUS, ct.abil[a, AB_BLIGHT])
     if ct.abil[a, AB_RMC_KIND] >= 0:
         st.o_counters[g, ct.abil[a, AB_RMC_KIND], slot] -= ct.abil[a, AB_RMC_N]
+        mark_sba_nb(st, g)
     for k in range(st.s_lki.shape[2]):
         st.s_lki[g, si, k] = st.o_counters[g, k, slot]
     if ct.abil[a, AB_SAC_SELF] != 0:
@@ -556,6 +559,7 @@ def resolve_top_nb(st, ct, g):
                 return s
             if nt > 0:   # an Aura spell becomes attached to its target (303.4f)
                 st.obj[g, O_ATTACHED, slot] = st.stk[g, SI_TGT + 0, si]
+                mark_sba_nb(st, g)
             if (st.obj[g, O_CFLAGS, slot] & 2) != 0:   # warp: exile at the next end step
                 d = st.gm[g, G_D_N]
                 if d >= st.dl.shape[2]:

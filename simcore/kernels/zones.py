@@ -10,11 +10,13 @@ from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .jit import kernel
 from .query import is_creature_nb, matches_filter_nb, obj_has_counters_nb
+from .sbamark import mark_sba_nb
 
 
 @kernel
 def end_eot_effects_nb(st, g, i):
     """"Until end of turn" effects on object i end (514.2; also on leaving, 400.7)."""
+    mark_sba_nb(st, g)
     st.obj[g, O_EOT_TYPES, i] = 0
     st.obj[g, O_EOT_P, i] = -999
     st.obj[g, O_EOT_T, i] = -999
@@ -26,6 +28,7 @@ def end_eot_effects_nb(st, g, i):
 @kernel
 def set_zone_nb(st, g, i, zone, ctrl):
     """Move object i to `zone`: it becomes a new object with fresh state (400.7, 122.2)."""
+    mark_sba_nb(st, g)
     st.obj[g, O_ZONE, i] = zone
     st.obj[g, O_CTRL, i] = ctrl
     st.obj[g, O_OID, i] = st.gm[g, G_NEXT_OID]
@@ -103,6 +106,7 @@ def draw_nb(st, g, p, n):
         m = st.pl[g, PL_LIB_N, p]
         if m == 0:
             st.pl[g, PL_DREW_EMPTY, p] = 1
+            mark_sba_nb(st, g)
             return
         i = st.lib[g, p, m - 1]
         st.pl[g, PL_LIB_N, p] = m - 1
