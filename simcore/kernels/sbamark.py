@@ -6,9 +6,11 @@ Every write to something a state-based action reads therefore marks the game
 (`G_SBA_DIRTY`), and the check skips an unmarked game. What 704.5 reads here: life, poison
 and other counters, drawing from an empty library, zones (tokens, legends, Auras, anthems),
 control, damage and deathtouch damage, until-end-of-turn type and P/T effects, attachments.
-Marks are coarse where that is cheap and safe: every zone change (set_zone_nb), every
-resolving spell or ability (run_ops_nb: whatever its effects write), every damage event,
-every counter put or removed, end-of-turn effects ending. A new write to an input of 704.5
+Marks are coarse where that is cheap and safe: every zone change to or from the battlefield
+and of a token (set_zone_nb; a card moving between other zones changes nothing 704.5
+reads: no P/T here counts cards in hand or graveyard), every resolving spell or ability
+(run_ops_nb: whatever its effects write), every damage event, every counter put or
+removed, end-of-turn effects ending. A new write to an input of 704.5
 outside those must mark too.
 
 A new State starts marked, so positions set up in Python (scenarios) are checked at the

@@ -16,7 +16,10 @@ from .sbamark import mark_sba_nb
 @kernel
 def end_eot_effects_nb(st, g, i):
     """"Until end of turn" effects on object i end (514.2; also on leaving, 400.7)."""
-    mark_sba_nb(st, g)
+    if st.obj[g, O_EOT_TYPES, i] != 0 or st.obj[g, O_EOT_P, i] != -999 or \
+            st.obj[g, O_EOT_CHG, i] != 0 or st.obj[g, O_EOT_PP, i] != 0 or \
+            st.obj[g, O_EOT_TT, i] != 0:
+        mark_sba_nb(st, g)      # a P/T or type effect ends (sbamark.py)
     st.obj[g, O_EOT_TYPES, i] = 0
     st.obj[g, O_EOT_P, i] = -999
     st.obj[g, O_EOT_T, i] = -999
@@ -28,7 +31,8 @@ def end_eot_effects_nb(st, g, i):
 @kernel
 def set_zone_nb(st, g, i, zone, ctrl):
     """Move object i to `zone`: it becomes a new object with fresh state (400.7, 122.2)."""
-    mark_sba_nb(st, g)
+    if zone == Z_BATTLEFIELD or st.obj[g, O_ZONE, i] == Z_BATTLEFIELD or st.obj[g, O_TOKEN, i] != 0:
+        mark_sba_nb(st, g)      # 704.5 reads permanents and tokens only (sbamark.py)
     st.obj[g, O_ZONE, i] = zone
     st.obj[g, O_CTRL, i] = ctrl
     st.obj[g, O_OID, i] = st.gm[g, G_NEXT_OID]
