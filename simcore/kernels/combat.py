@@ -7,7 +7,7 @@ from .effects import damage_nb
 from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .scratch import scratch_nb
 from .jit import kernel
-from .query import can_use_tap_nb, has_kw_nb, is_creature_nb, pt_nb
+from .query import can_use_tap_nb, has_kw_nb, is_creature_nb, pt_scan_nb
 
 BLOCKED = -2   # o_blocking of an attacker that was blocked (it stays blocked, 509.1h)
 
@@ -66,7 +66,7 @@ def combat_damage_nb(st, ct, g):
     for i in range(M):
         if st.obj[g, O_CARD, i] < 0 or st.obj[g, O_ZONE, i] != Z_BATTLEFIELD or st.obj[g, O_ATTACKING, i] == 0:
             continue
-        pw = pt_nb(st, ct, g, i)[0]
+        pw = pt_scan_nb(st, ct, g, i, True)[0]
         nb = 0
         last = -1
         for b in range(M):
@@ -87,7 +87,7 @@ def combat_damage_nb(st, ct, g):
                         break
                     if st.obj[g, O_ZONE, b] != Z_BATTLEFIELD or st.obj[g, O_BLOCKING, b] != i or st.obj[g, O_CARD, b] < 0:
                         continue
-                    t = pt_nb(st, ct, g, b)[1]
+                    t = pt_scan_nb(st, ct, g, b, True)[1]
                     lethal = 1 if dt else max(0, t - st.obj[g, O_DAMAGE, b] - assigned[b])
                     take = min(rem, lethal)
                     if b == last and not has_kw_nb(st, ct, g, i, KW_TRAMPLE):
@@ -106,7 +106,7 @@ def combat_damage_nb(st, ct, g):
                     na += 1
         for b in range(M):
             if st.obj[g, O_ZONE, b] == Z_BATTLEFIELD and st.obj[g, O_BLOCKING, b] == i and st.obj[g, O_CARD, b] >= 0:
-                bp = pt_nb(st, ct, g, b)[0]
+                bp = pt_scan_nb(st, ct, g, b, True)[0]
                 if bp > 0:
                     src[na] = b
                     tgt[na] = i

@@ -174,7 +174,7 @@ def greatest_toughness_nb(st, ct, g, p):
     for i in range(st.obj.shape[2]):
         if st.obj[g, O_CARD, i] >= 0 and st.obj[g, O_ZONE, i] == Z_BATTLEFIELD and \
                 st.obj[g, O_CTRL, i] == p and is_creature_nb(st, ct, g, i):
-            t = pt_nb(st, ct, g, i)[1]
+            t = pt_scan_nb(st, ct, g, i, True)[1]
             if t > best:
                 best = t
     return best
