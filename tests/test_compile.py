@@ -41,3 +41,29 @@ def test_warm_start_loads_entries_whole_and_compiles_no_kernel():
     entry's code), and nothing is missing (an unresolved kernel would abort the process)."""
     run_script()                      # warms the cache if this is the first run
     assert run_script() == 0
+
+
+def test_no_kernel_calls_an_entry():
+    """An entry links and optimises its whole tree of kernels and emits machine code for it;
+    called from a kernel, that work is done a second time inside the caller (kernels/jit.py).
+    Kernels therefore call kernels only: read from the sources, every call inside a jitted
+    function names no @entry function."""
+    import ast
+    files = sorted((ROOT / "simcore" / "kernels").glob("*.py")) + \
+        sorted((ROOT / "agents").glob("*.py"))
+    trees = {f: ast.parse(f.read_text()) for f in files}
+
+    def decorated(tree, name):
+        return [fn for fn in ast.walk(tree) if isinstance(fn, ast.FunctionDef) and
+                any(isinstance(d, ast.Name) and d.id == name for d in fn.decorator_list)]
+
+    entries = {fn.name for t in trees.values() for fn in decorated(t, "entry")}
+    assert {"step_games_nb", "run_action_py", "pt_nb"} <= entries
+    bad = []
+    for f, t in trees.items():
+        for fn in decorated(t, "kernel") + decorated(t, "entry"):
+            for node in ast.walk(fn):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+                        node.func.id in entries and node.func.id != fn.name:
+                    bad.append(f"{f.name}: {fn.name} calls {node.func.id}")
+    assert not bad, bad
