@@ -1,7 +1,12 @@
 """`playtest bench`: how fast the batch engine plays, as ratios against baselines measured in
 the same run (these machines are shared and noisy, so absolute figures alone mislead).
 
-Measured, each after a warm-up batch (compiling is not timed):
+Measured after warm-up (not timed): a small batch of each kind, which loads or compiles every
+kernel, and one goldfish batch of the full batch size, which takes the process's memory from
+the OS. The figures are thus those of a long run past its first chunk: on this machine's VM
+the first touch of fresh memory made the first 10,000-game goldfish batch ~15-25% slower
+(measured: 0.4-0.5 s more set-up and first view for 10,000 games; later batches reuse
+the freed memory).
 - goldfish games (greedy, one deck) per second;
 - greedy-vs-greedy games per second at the given batch size, with numba's threads;
 - the same games on one thread (the serial baseline): ratio = parallel speed-up;
@@ -78,6 +83,8 @@ def bench(games=2000, batch_size=1000, seed=1, serial_games=None, reference_game
     # warm-up: load (or compile) every kernel before timing
     play_timed(pool, ids0, ids1, 4, 4, seed, max_turns)
     play_timed(pool, ids0, None, 4, 4, seed, max_turns)
+    # memory of the size the measures use (see the module's docstring)
+    play_timed(pool, ids0, None, min(games, batch_size), batch_size, seed + 1, max_turns)
     rows = []
 
     def record(name, n, secs, ratio=None, note=""):
