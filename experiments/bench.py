@@ -74,7 +74,7 @@ def load_reference():
         return None
 
 
-def bench(games=2000, batch_size=1000, seed=1, serial_games=None, reference_games=20,
+def bench(games=2000, batch_size=1000, seed=1, serial_games=None, reference_games=100,
           max_turns=30, out=None, progress=print):
     pool = make_pool()
     ids0 = deck_ids(pool, load_deck(DECK, pool))

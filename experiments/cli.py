@@ -79,8 +79,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1, metavar="S")
     p.add_argument("--serial-games", type=_positive, default=None, metavar="N",
                    help="games for the one-thread baseline (default: a quarter batch)")
-    p.add_argument("--reference-games", type=int, default=20, metavar="N",
-                   help="games for the plain-Python reference baseline (0: skip)")
+    p.add_argument("--reference-games", type=int, default=100, metavar="N",
+                   help="games for the plain-Python reference baseline (0: skip; fewer than "
+                        "~100 take under a second and the ratio swings with the machine)")
     p.add_argument("--max-turns", type=_positive, default=30, metavar="T")
     p.add_argument("--out", default=None, metavar="FILE", help="FILE.parquet or FILE.csv")
     p.set_defaults(func=cmd_bench)
