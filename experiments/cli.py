@@ -70,6 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="goldfish: a game ends when this card is on the battlefield")
     p.add_argument("--batch-size", type=_positive, default=1000, metavar="B")
     p.add_argument("--out", default=None, metavar="FILE", help="FILE.parquet or FILE.csv")
+    p.add_argument("--plot", default=None, metavar="FILE",
+                   help="FILE.png, .svg or .pdf: games won by each turn and game lengths")
     _add_cards_option(p)
     p.set_defaults(func=cmd_simulate, start="play")
 
@@ -116,6 +118,9 @@ def cmd_simulate(args) -> int:
         raise PlaytestError(f"--out must end in .parquet or .csv, got {args.out!r}")
     if args.until_card and args.vs:
         raise PlaytestError("--until-card is for goldfish games (no --vs)")
+    if args.plot:
+        from experiments.plots import check_plot_path
+        check_plot_path(args.plot)
     df = simulate(args.deck, vs=args.vs, games=args.games, seed=args.seed, agent=args.agent,
                   opponent_agent=args.opponent_agent, start=args.start,
                   max_turns=args.max_turns, batch_size=args.batch_size,
@@ -126,6 +131,10 @@ def cmd_simulate(args) -> int:
     print(summary(df))
     if args.out:
         print(f"wrote {len(df)} rows to {args.out}")
+    if args.plot:
+        from experiments.plots import plot_games
+        plot_games(df, args.plot)
+        print(f"wrote the plot to {args.plot}")
     return 0
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from agents import AGENTS, GreedyAgent, ScriptedAgent
 from experiments.cli import main
+from experiments.plots import won_by_turn
 from experiments.simulate import simulate, wilson
 from simcore import consts as K
 from simcore import layout as L
@@ -372,10 +373,37 @@ def test_simulate_cli_writes_parquet_and_csv(tmp_path, capsys):
     assert len(pd.read_csv(csv)) == 3
 
 
+def test_won_by_turn_counts_kills_over_all_games():
+    """The plot's left panel: the share of all games (truncated ones too) each side has won
+    by the end of each turn."""
+    df = pd.DataFrame({"winner": [0, 0, 1, 2, 0], "turns": [3, 5, 4, 6, 7],
+                       "end": [K.END_WIN] * 4 + [K.END_TURN_LIMIT],
+                       "deck": "a", "opponent": "b"})
+    curve = won_by_turn(df)
+    assert list(curve.index) == [1, 2, 3, 4, 5, 6, 7]
+    assert np.allclose(curve["a (player 0)"], [0, 0, .2, .2, .4, .4, .4])
+    assert np.allclose(curve["b (player 1)"], [0, 0, 0, .2, .2, .2, .2])
+    gold = won_by_turn(df.assign(opponent="goldfish"))
+    assert list(gold.columns) == ["a (player 0)"]
+
+
+def test_simulate_cli_plots(tmp_path, capsys):
+    """--plot FILE.png draws the kill-turn curve and the game lengths of the run."""
+    png = tmp_path / "games.png"
+    with pytest.raises(SystemExit) as e:
+        main(["simulate", str(DECKS / "mono_green_curve.txt"), "--vs",
+              str(DECKS / "goblins_burn_blight.txt"), "--games", "6", "--seed", "2",
+              "--plot", str(png)])
+    assert e.value.code == 0
+    assert f"wrote the plot to {png}" in capsys.readouterr().out
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
+
+
 @pytest.mark.parametrize("argv,needle", [
     (["--games", "0"], "positive integer"),
     (["--bogus"], "usage: playtest"),
     (["--out", "x.txt"], "--out must end in"),
+    (["--plot", "x.jpg"], "--plot must end in .png, .svg, .pdf"),
     (["--agent", "nobody"], "unknown agent 'nobody'"),
 ])
 def test_simulate_bad_input(argv, needle, capsys):
