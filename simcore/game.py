@@ -85,6 +85,27 @@ def _pool(threads):
 
 
 OPENING_HAND = 7
+TOKEN_ROOM = 32             # object slots for tokens in a two-deck game (16 KiB per game)
+TOKEN_ROOM_GOLDFISH = 64
+
+
+def token_makers(ct, card_ids):
+    """Card ids among `card_ids` (and the tokens they make, and so on) with an effect that
+    creates tokens: the only way a game needs object slots beyond its decks."""
+    todo, seen, makers = {int(c) for c in card_ids}, set(), set()
+    while todo:
+        c = todo.pop()
+        if c in seen:
+            continue
+        seen.add(c)
+        a0 = ct.card[c, L.C_ABIL0]
+        for a in range(a0, a0 + ct.card[c, L.C_NABIL]):
+            o0 = ct.abil[a, L.AB_OP0]
+            for o in range(o0, o0 + ct.abil[a, L.AB_NOP]):
+                if ct.ops[o, 0] == K.OP_CREATE_TOKEN:
+                    makers.add(c)
+                    todo.add(int(ct.ops[o, 2]))
+    return makers
 
 
 def in_ranges(n, fn, split=8):
@@ -135,9 +156,15 @@ class GameBatch:
         d0 = np.asarray(deck0, dtype=np.int64)
         d1 = np.asarray(deck1 if deck1 is not None else [], dtype=np.int64)
         self.goldfish = d1.size == 0
-        M = d0.size + d1.size + 32
+        # room: object slots for tokens only where the decks can make any (scans over all
+        # slots and bytes per game grow with it); a goldfish game has no opponent's library,
+        # so it gets more token slots and a deeper stack (20 Elves entering at once put 20
+        # triggers on it: 13 of 23 Elves goldfish games out of room of 2,000 ran out of stack)
+        makers = token_makers(self.ct, np.concatenate([d0, d1]))
+        room = 0 if not makers else (TOKEN_ROOM_GOLDFISH if self.goldfish else TOKEN_ROOM)
         # one scratch lane per thread in_ranges may use
-        self.st = alloc_state(int(n_games), pool.n_kinds, M=M,
+        self.st = alloc_state(int(n_games), pool.n_kinds, M=d0.size + d1.size + room,
+                              S=32 if self.goldfish else 16,
                               lanes=max(1, numba.config.NUMBA_NUM_THREADS))
         first = np.full(int(n_games), START[start], dtype=np.int64)
         status = start_games_nb(self.st, self.ct, d0, d1, base_seed(seed), first, self.game0,

@@ -19,7 +19,7 @@ from simcore.state import copy_state, game_arrays, lane_cells, scratch_high_wate
 from simcore.compile import make_pool
 from simcore.decks import load_deck
 from simcore.errors import PlaytestError
-from simcore.game import GameBatch, deck_ids
+from simcore.game import TOKEN_ROOM, TOKEN_ROOM_GOLDFISH, GameBatch, deck_ids, token_makers
 from simcore.kernels.actions import run_action_py
 from simcore.kernels.flow import LOG_WIDTH
 
@@ -182,6 +182,30 @@ def test_games_skip_only_state_based_checks_that_would_find_nothing(deck0, deck1
         b.play([ag, ag] if d1 is not None else [ag], np.random.default_rng(5))
         assert (b.results()["end"] != K.END_CAPACITY).all()
         assert b.st.gm[:, L.G_SBA_MISSED].sum() == 0, np.nonzero(b.st.gm[:, L.G_SBA_MISSED])[0]
+
+
+def test_object_room_for_tokens_only_where_the_decks_make_them():
+    """Object slots beyond the decks are only for tokens (OP_CREATE_TOKEN is the only effect
+    that makes objects), so a game gets them only if a card of its decks, or a token one
+    makes, creates tokens; goldfish games get more room and a deeper stack."""
+    ct = POOL.compile()
+    names = lambda d: {POOL.names[c] for c in token_makers(ct, ids(d))}
+    assert names("mono_green_curve") == set()
+    assert names("elves_morcant") == {"Elvish Promenade"}
+    assert names("counters_ozolith") == {"Hangarback Walker"}
+    assert names("goblins_burn_blight") == {"Sourbread Auntie"}
+    room = lambda d0, d1: GameBatch(POOL, ids(d0), ids(d1) if d1 else None, n_games=2).st
+    assert room("mono_green_curve", None).obj.shape[2] == 60
+    assert room("mono_green_curve", "mono_green_curve").obj.shape[2] == 120
+    st = room("mono_green_curve", "goblins_burn_blight")
+    assert st.obj.shape[2] == 120 + TOKEN_ROOM and st.stk.shape[2] == 16
+    st = room("elves_morcant", None)
+    assert st.obj.shape[2] == 60 + TOKEN_ROOM_GOLDFISH and st.stk.shape[2] == 32
+    # the room is enough for all but the rarest Elves goldfish games (it was 23 of 2,000
+    # with 32 slots and a stack of 16: Elvish Promenade making 20 Elves at once)
+    df = simulate(DECKS / "elves_morcant.txt", games=1000, seed=1, agent="greedy",
+                  progress=False)
+    assert (df["end_reason"] == "capacity").sum() <= 2
 
 
 def test_game_out_of_object_slots_ends_truncated():
