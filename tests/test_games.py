@@ -478,3 +478,22 @@ def test_results_stream_to_disk_and_survive_interrupt(tmp_path, monkeypatch):
     sim.simulate(DECKS / "mono_green_curve.txt", games=5, seed=3, batch_size=2, out=csv,
                  progress=False)
     assert list(pd.read_csv(csv)["game"]) == list(range(5))
+
+
+def test_autopay_taps_lands_before_mana_creatures():
+    """Engine heuristic (games: G_AUTOPAY): which sources pay is the engine's choice, and a
+    player keeps mana creatures untapped (to attack or block) while a land pays as well.
+    Here Llanowar Elves has the lower slot and the same colour as the Forest."""
+    from simcore.scenario import Runner
+    pos = {"name": "autopay", "player": [{"hand": ["Elvish Mystic"]}, {}],
+           "permanent": [{"card": "Llanowar Elves", "ref": "elf"},
+                         {"card": "Forest", "ref": "forest"}]}
+    r = Runner(POOL, "<test>", pos)
+    r.setup()
+    elf, forest = r.refs["elf"], r.refs["forest"]
+    assert elf < forest
+    r.st.gm[0, L.G_AUTOPAY] = 1
+    mystic = int(np.nonzero((r.st.obj[0, L.O_ZONE] == K.Z_HAND) & (r.st.obj[0, L.O_CARD] >= 0))[0][0])
+    assert r.act([K.A_CAST, mystic, -1, 0, -1], [], "cast") is None
+    assert r.st.obj[0, L.O_ZONE, mystic] == K.Z_STACK
+    assert r.st.obj[0, L.O_TAPPED, forest] == 1 and r.st.obj[0, L.O_TAPPED, elf] == 0

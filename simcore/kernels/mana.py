@@ -570,7 +570,8 @@ def potential_mana_nb(st, ct, g, p):
 def autopay_nb(st, ct, g, p, need, gen, hyb, nh):
     """Game mode: tap p's simple mana sources until the pool can pay the cost (which lands pay
     which pips is the engine's heuristic: a source of a missing colour with the fewest types
-    first, then any source). Returns whether the pool can pay now."""
+    first, then any source; within each, creatures after the other sources, as players keep
+    them to attack and block). Returns whether the pool can pay now."""
     M = st.obj.shape[2]
     mark = scratch_mark_nb(st, g)
     b = scratch_nb(st, g, 3 * M)
@@ -632,10 +633,13 @@ def autopay_taps_nb(st, ct, g, p, need, gen, hyb, nh, cp, reps, nrep):
                         pref = t
                         break
             else:
-                score += 8
+                score += 16
                 for t in range(5, -1, -1):
                     if m & (1 << t):
                         pref = t
+            if is_creature_nb(st, ct, g, i):
+                score += 7          # mana creatures after lands of their class: they could
+                #                     attack or block (classes: 1-13 a needed colour, 17-29 any)
             if score < best_score:
                 best_score = score
                 best = i

@@ -415,7 +415,8 @@ class Game:
     def autopay_plan(self, p, cost, x=0):
         """Engine heuristic (simcore mana.autopay_nb): until the pool can pay, tap the
         lowest-slot source of a missing colour; else one of a hybrid's colours; else any
-        source (lowest slot). Returns (sources to tap in order, need, generic, hyb) or None."""
+        source (lowest slot); creatures only after every other source of their class.
+        Returns (sources to tap in order, need, generic, hyb) or None."""
         need = list(cost.pips)
         generic = cost.generic + cost.x * x
         hyb = list(cost.hybrid)
@@ -445,6 +446,8 @@ class Game:
                     score = 1
                 else:
                     score = 9
+                if o.is_creature:
+                    score += 7
                 if score < best_score:
                     best, best_score = (o, t), score
             if best is None:
