@@ -497,3 +497,23 @@ def test_autopay_taps_lands_before_mana_creatures():
     assert r.act([K.A_CAST, mystic, -1, 0, -1], [], "cast") is None
     assert r.st.obj[0, L.O_ZONE, mystic] == K.Z_STACK
     assert r.st.obj[0, L.O_TAPPED, forest] == 1 and r.st.obj[0, L.O_TAPPED, elf] == 0
+
+
+def test_an_option_that_cannot_be_paid_after_its_target_is_not_offered():
+    """Options come from dry runs that answer each question on the way with its least answer
+    (flow.legal_now_nb). Elves game 5 of seed 1 (kept as a regression test): the Elves player
+    holds Murder ({1}{B}{B}) with a single Swamp. Murder used to count as legal once its dry
+    run reached the target question, so it was offered, picked and refused after the target
+    at almost every priority (hundreds of wasted decisions); now it is not offered."""
+    b = GameBatch(POOL, ids("elves_morcant"), ids("goblins_burn_blight"), n_games=1, seed=1,
+                  start="random", game0=5)
+    agents, rng = [GreedyAgent(), GreedyAgent()], np.random.default_rng(0)
+    b.start()
+    offered = 0
+    while not b.done():
+        mask = b.legal_mask()
+        offered += sum(b.describe_action(0, k) == "cast Murder" for k in np.nonzero(mask[0])[0])
+        b.step(b.ask_agents(agents, b.view(), mask, rng))
+    murder = POOL.card_id["Murder"]
+    assert (b.st.obj[0, L.O_CARD] == murder).any()
+    assert offered == 0

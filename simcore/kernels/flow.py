@@ -11,7 +11,8 @@ never touch it.
 import numpy as np
 
 from ..consts import (A_ACTIVATE, A_ATTACK, A_BLOCK, A_CAST, A_NEXT_STEP, A_PLAY_LAND,
-                      A_RESOLVE, AK_ACTIVATED, AK_ALT_COST, ASK_CARDS, ASK_COUNTERS,
+                      A_RESOLVE, AK_ACTIVATED, AK_ALT_COST, ASK_CARDS, ASK_COUNTERS, ASK_INT,
+                      ASK_YESNO,
                       ASK_OBJECTS, D_ATTACK, D_BLOCK, D_BOTTOM, D_MULLIGAN, D_OVER, D_PRIORITY,
                       D_QUESTION, END_CAPACITY, END_TARGET_CARD, END_TURN_LIMIT, END_WIN,
                       KW_DEFENDER, ST_CAPACITY,
@@ -241,13 +242,62 @@ def txn_answer_nb(st, snap, ct, fw, g, is_list, vals, n):
 
 # ---------------------------------------------------------------- what a player may do
 
+DRY_QUESTIONS = 8      # questions a dry run answers before it takes the option as legal
+DRY_VALUES = 32
+
+
 @kernel
 def legal_now_nb(st, dry, dg, ct, g, act):
-    """Dry run on the thread's spare game dry[dg]: would `act` start legally now (done, or
-    waiting for a choice)?"""
+    """Dry run on the thread's spare game dry[dg]: can `act` be done now? A question on the
+    way gets its least answer (no to "you may", the smallest number, the first object, the
+    fewest picks) and the run starts again with it, until the action is done or refused. So
+    a spell whose payment fails after its target is chosen is not offered (it used to count
+    as legal once it reached the question). Past DRY_QUESTIONS questions it counts as legal.
+    Why the least answer decides: in the card vocabulary X = 0, no kicker and no optional
+    cost are the cheapest choices, and targets do not change what a cost needs."""
+    mark = scratch_mark_nb(st, g)
+    b = scratch_nb(st, g, 3 * DRY_QUESTIONS + DRY_VALUES)
+    off = st.scr[b:b + DRY_QUESTIONS]
+    ln = st.scr[b + DRY_QUESTIONS:b + 2 * DRY_QUESTIONS]
+    lst = st.scr[b + 2 * DRY_QUESTIONS:b + 3 * DRY_QUESTIONS]
+    vals = st.scr[b + 3 * DRY_QUESTIONS:b + 3 * DRY_QUESTIONS + DRY_VALUES]
+    nq = 0
+    nv = 0
     copy_game_nb(dry, dg, st, g)
     dry.gm[dg, G_TAPE_N] = 0
     s = run_action_nb(dry, ct, dg, act)
+    while s == ST_NEED:
+        kind = dry.gm[dg, G_ASK_KIND]
+        m = dry.gm[dg, G_ASK_N]
+        is_list = kind == ASK_OBJECTS or kind == ASK_CARDS or kind == ASK_COUNTERS
+        c = max(dry.gm[dg, G_ASK_MIN], 0) if is_list else 1
+        if nq >= DRY_QUESTIONS or nv + c > DRY_VALUES or c > m:
+            break
+        off[nq] = nv
+        ln[nq] = c
+        lst[nq] = 1 if is_list else 0
+        if is_list:
+            for j in range(c):
+                vals[nv + j] = dry.ask_opts[dg, j]
+        else:
+            v = dry.ask_opts[dg, 0]
+            for j in range(1, m):
+                o = dry.ask_opts[dg, j]
+                if (kind == ASK_YESNO or kind == ASK_INT) and o < v:
+                    v = o
+            vals[nv] = v
+        nv += c
+        nq += 1
+        copy_game_nb(dry, dg, st, g)
+        for k in range(nq):
+            dry.tp[dg, TP_OFF, k] = off[k]
+            dry.tp[dg, TP_LEN, k] = ln[k]
+            dry.tp[dg, TP_LIST, k] = lst[k]
+        for v in range(nv):
+            dry.tape_val[dg, v] = vals[v]
+        dry.gm[dg, G_TAPE_N] = nq
+        s = run_action_nb(dry, ct, dg, act)
+    scratch_release_nb(st, g, mark)
     return s == ST_OK or s == ST_NEED
 
 

@@ -607,29 +607,17 @@ class Game:
             return False
         return self.potential_mana(p) >= c.cost.mana_value
 
-    def cast_asks_first(self, o, p):
-        """Would casting ask a question before paying (so a dry run is 'waiting', legal)?"""
-        c = o.card
-        if c.cost.x or (c.add_cost and c.add_cost.d["options"][0].get("blight") == "X"):
-            if max(0, min(16, self.greatest_toughness(p))) >= 1:
-                return True
-        if c.add_cost and c.add_cost.d.get("optional") and self.creatures(p):
-            return True
-        return False
-
     def can_cast(self, o, p):
+        """The engine's dry run (flow.legal_now_nb) answers every question on the way with
+        its least answer and must get through: X = 0, no optional cost, the first target
+        (601.2c: none is no cast); then the payment decides."""
         if not self.cast_check(o, p):
             return False
-        if self.cast_asks_first(o, p):
-            return True
         if o.card.spell is not None:
             for spec in o.card.spell.targets:
-                n = len(self.target_options(spec))
-                if n == 0:
+                if not self.target_options(spec):
                     return False                     # 601.2c: no legal target
-                if n > 1:
-                    return True                      # a target question: a legal start
-        return self.autopay_plan(p, o.card.cost) is not None
+        return self.autopay_plan(p, o.card.cost, 0) is not None
 
     def cast(self, o):
         """601.2: announce (X), additional costs, targets, pay (autopay), blight, to the stack."""
