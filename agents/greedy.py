@@ -5,7 +5,8 @@ never a Python loop over games) and takes the best, the lowest-numbered action o
 - mulligan: keep hands of 1-5 lands; after a mulligan keep any hand;
 - bottom: the most expensive card, or a land when the hand has more than three;
 - priority: play a land, else cast the costliest spell (warp after casting), else activate
-  an ability (not one that costs blight or sacrificing itself); else pass;
+  an ability (not one that costs blight or sacrificing itself, nor one that makes its
+  permanent a creature until end of turn while it already is one); else pass;
 - attack with everything (against random players, holding back measured worse); block to
   kill and survive, else to survive, else to trade with an attacker of at least its mana
   value, or (chump) when the attacking power is lethal;
@@ -22,8 +23,8 @@ from simcore.game import in_ranges
 
 
 @njit(cache=True, nogil=True)
-def greedy_actions_nb(obj, counters, card, abil, gm, life, mulls, kind, me_arr, opts, qkind,
-                      mask, out, lo, hi):
+def greedy_actions_nb(obj, counters, card, abil, ops, gm, life, mulls, kind, me_arr, opts,
+                      qkind, mask, out, lo, hi):
     n, width = mask.shape
     M = obj.shape[2]
     for g in range(lo, hi):
@@ -90,10 +91,17 @@ def greedy_actions_nb(obj, counters, card, abil, gm, life, mulls, kind, me_arr, 
                         s = 10.0
                         a0 = card[c2, L.C_ABIL0]
                         for ab in range(a0, a0 + card[c2, L.C_NABIL]):
-                            if abil[ab, L.AB_KIND] == K.AK_ACTIVATED and \
-                                    abil[ab, L.AB_ACTIDX] == (o & 63) and \
-                                    (abil[ab, L.AB_BLIGHT] != 0 or abil[ab, L.AB_SAC_SELF] != 0):
+                            if abil[ab, L.AB_KIND] != K.AK_ACTIVATED or \
+                                    abil[ab, L.AB_ACTIDX] != (o & 63):
+                                continue
+                            if abil[ab, L.AB_BLIGHT] != 0 or abil[ab, L.AB_SAC_SELF] != 0:
                                 s = -1.0
+                            # nor "becomes a creature" again while it already is one
+                            if (obj[g, L.O_EOT_TYPES, ps] & K.T_CREATURE) != 0:
+                                for op in range(abil[ab, L.AB_OP0],
+                                                abil[ab, L.AB_OP0] + abil[ab, L.AB_NOP]):
+                                    if ops[op, 0] == K.OP_BECOME_CREATURE:
+                                        s = -1.0
                 elif d == K.D_ATTACK:
                     s = 1.0
                 elif d == K.D_BLOCK:
@@ -157,7 +165,7 @@ class GreedyAgent:
         mulls = np.ascontiguousarray(st.pl[:, L.PL_MULLIGANS])
         # ranges of games on numba's threads (a prange kernel took 18 s to compile)
         in_ranges(n, lambda lo, hi, lane: greedy_actions_nb(
-            st.obj, st.o_counters, ct.card, ct.abil, st.gm, life, mulls, view["decision"],
+            st.obj, st.o_counters, ct.card, ct.abil, ct.ops, st.gm, life, mulls, view["decision"],
             view["player"], view["options"], view["question"], legal_mask, out, lo, hi),
             split=1)
         return out

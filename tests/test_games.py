@@ -517,3 +517,24 @@ def test_an_option_that_cannot_be_paid_after_its_target_is_not_offered():
     murder = POOL.card_id["Murder"]
     assert (b.st.obj[0, L.O_CARD] == murder).any()
     assert offered == 0
+
+
+def test_greedy_does_not_animate_a_creature_again():
+    """Greedy activates abilities it can (Mutavault: {1}: it becomes a 2/2 creature until end
+    of turn), but not one that makes its permanent a creature while it already is one: that
+    only spent mana (5 activations per game of mono-green vs goblins, most of them again)."""
+    b = GameBatch(POOL, ids("mono_green_curve"), ids("goblins_burn_blight"), n_games=60,
+                  seed=3, start="random")
+    agents, rng = [GreedyAgent(), GreedyAgent()], np.random.default_rng(0)
+    b.start()
+    animated = 0
+    while not b.done():
+        mask = b.legal_mask()
+        acts = b.ask_agents(agents, b.view(), mask, rng)
+        for g in np.nonzero(b.fw.fl[:, L.F_DKIND] == K.D_PRIORITY)[0]:
+            if b.describe_action(g, acts[g]) == "activate Mutavault (ability 1)":
+                slot = (b.fw.opts[g, acts[g] - 1] >> 6) & 0x3FFFF
+                assert b.st.obj[g, L.O_EOT_TYPES, slot] & K.T_CREATURE == 0, g
+                animated += 1
+        b.step(acts)
+    assert animated > 20

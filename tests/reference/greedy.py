@@ -5,7 +5,8 @@ reference side).
 Scores (highest wins; ties go to the lowest action number, like numpy's argmax):
 - mulligan: keep a hand of 1-5 lands (or any hand after a mulligan);
 - bottom: the costliest card, or a land (+20) while the hand holds more than three lands;
-- priority: land 1000, cast 100 + mana value, activate 10 (-1 if it costs blight), pass 0;
+- priority: land 1000, cast 100 + mana value, activate 10 (-1 if it costs blight, or if it
+  makes its permanent a creature until end of turn while it already is one), pass 0;
 - attack: every attacker (done = -1);
 - block: 3 if the blocker kills the attacker and survives, 2 if it survives (toughness >
   attacker's power), 1 if it trades with an
@@ -55,9 +56,13 @@ def greedy_action(g):
                 scores[1 + k] = 1000.0
             elif kind == E.OPT_CAST:
                 scores[1 + k] = 100.0 + c.mv
-            else:                  # an ability; not one that costs blight (own creatures)
+            else:                  # an ability; not one that costs blight (own creatures),
+                #                    nor "becomes a creature" again while it already is one
+                o = objs[(v >> 6) & 0x3FFFF]
                 ab = next(a for a in c.activated if a.index == (v & 63))
-                scores[1 + k] = -1.0 if ab.blight else 10.0
+                again = o.eot_creature and any(e.get("do") == "become_creature"
+                                               for e in ab.effects)
+                scores[1 + k] = -1.0 if ab.blight or again else 10.0
     elif d.kind == E.D_ATTACK:
         scores[0] = -1.0
         for k in range(len(opts)):
