@@ -5,8 +5,9 @@ never a Python loop over games) and takes the best, the lowest-numbered action o
 - mulligan: keep hands of 1-5 lands; after a mulligan keep any hand;
 - bottom: the most expensive card, or a land when the hand has more than three;
 - priority: play a land, else cast the costliest spell (warp after casting), else activate
-  an ability (not one that costs blight or sacrificing itself, nor one that makes its
-  permanent a creature until end of turn while it already is one); else pass;
+  an ability (not one that costs blight, sacrificing itself or tapping our creatures, nor
+  one that makes its permanent a creature until end of turn while it already is one); else
+  pass;
 - attack with everything (against random players, holding back measured worse); block to
   kill and survive, else to survive, else to trade with an attacker of at least its mana
   value, or (chump) when the attacking power is lethal;
@@ -94,8 +95,9 @@ def greedy_actions_nb(obj, counters, card, abil, ops, gm, life, mulls, kind, me_
                             if abil[ab, L.AB_KIND] != K.AK_ACTIVATED or \
                                     abil[ab, L.AB_ACTIDX] != (o & 63):
                                 continue
-                            if abil[ab, L.AB_BLIGHT] != 0 or abil[ab, L.AB_SAC_SELF] != 0:
-                                s = -1.0
+                            if abil[ab, L.AB_BLIGHT] != 0 or abil[ab, L.AB_SAC_SELF] != 0 or \
+                                    abil[ab, L.AB_TAPN] != 0:
+                                s = -1.0    # costs our creatures: a counter, itself, attackers
                             # nor "becomes a creature" again while it already is one
                             if (obj[g, L.O_EOT_TYPES, ps] & K.T_CREATURE) != 0:
                                 for op in range(abil[ab, L.AB_OP0],
