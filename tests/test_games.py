@@ -493,7 +493,8 @@ def test_autopay_taps_lands_before_mana_creatures():
     elf, forest = r.refs["elf"], r.refs["forest"]
     assert elf < forest
     r.st.gm[0, L.G_AUTOPAY] = 1
-    mystic = int(np.nonzero((r.st.obj[0, L.O_ZONE] == K.Z_HAND) & (r.st.obj[0, L.O_CARD] >= 0))[0][0])
+    in_hand = (r.st.obj[0, L.O_ZONE] == K.Z_HAND) & (r.st.obj[0, L.O_CARD] >= 0)
+    mystic = int(np.nonzero(in_hand)[0][0])
     assert r.act([K.A_CAST, mystic, -1, 0, -1], [], "cast") is None
     assert r.st.obj[0, L.O_ZONE, mystic] == K.Z_STACK
     assert r.st.obj[0, L.O_TAPPED, forest] == 1 and r.st.obj[0, L.O_TAPPED, elf] == 0

@@ -162,4 +162,3 @@ def run_sba_nb(st, ct, g):
         if st.gm[g, G_WINNER] >= 0:
             return ST_OK
     return ST_OK
-
