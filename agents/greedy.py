@@ -6,8 +6,8 @@ never a Python loop over games) and takes the best, the lowest-numbered action o
 - bottom: the most expensive card, or a land when the hand has more than three;
 - priority: play a land, else cast the costliest spell (warp after casting), else activate
   an ability (not one that costs blight, sacrificing itself or tapping our creatures, nor
-  one that makes its permanent a creature until end of turn while it already is one); else
-  pass;
+  one that makes its permanent a creature until end of turn while it already is one or
+  that activation waits on the stack); else pass;
 - attack with everything (against random players, holding back measured worse); block to
   kill and survive, else to survive, else to trade with an attacker of at least its mana
   value, or (chump) when the attacking power is lethal;
@@ -24,8 +24,8 @@ from simcore.game import in_ranges
 
 
 @njit(cache=True, nogil=True)
-def greedy_actions_nb(obj, counters, card, abil, ops, gm, life, mulls, kind, me_arr, opts,
-                      qkind, mask, out, lo, hi):
+def greedy_actions_nb(obj, counters, card, abil, ops, stk, gm, life, mulls, kind, me_arr,
+                      opts, qkind, mask, out, lo, hi):
     n, width = mask.shape
     M = obj.shape[2]
     for g in range(lo, hi):
@@ -98,8 +98,14 @@ def greedy_actions_nb(obj, counters, card, abil, ops, gm, life, mulls, kind, me_
                             if abil[ab, L.AB_BLIGHT] != 0 or abil[ab, L.AB_SAC_SELF] != 0 or \
                                     abil[ab, L.AB_TAPN] != 0:
                                 s = -1.0    # costs our creatures: a counter, itself, attackers
-                            # nor "becomes a creature" again while it already is one
-                            if (obj[g, L.O_EOT_TYPES, ps] & K.T_CREATURE) != 0:
+                            # nor "becomes a creature" again while it already is one or
+                            # that activation waits on the stack
+                            again = (obj[g, L.O_EOT_TYPES, ps] & K.T_CREATURE) != 0
+                            for si in range(gm[g, L.G_STACK_N]):
+                                if stk[g, L.SI_KIND, si] == K.SK_ACTIVATED and \
+                                        stk[g, L.SI_SRC, si] == ps and stk[g, L.SI_ABIL, si] == ab:
+                                    again = True
+                            if again:
                                 for op in range(abil[ab, L.AB_OP0],
                                                 abil[ab, L.AB_OP0] + abil[ab, L.AB_NOP]):
                                     if ops[op, 0] == K.OP_BECOME_CREATURE:
@@ -167,7 +173,8 @@ class GreedyAgent:
         mulls = np.ascontiguousarray(st.pl[:, L.PL_MULLIGANS])
         # ranges of games on numba's threads (a prange kernel took 18 s to compile)
         in_ranges(n, lambda lo, hi, lane: greedy_actions_nb(
-            st.obj, st.o_counters, ct.card, ct.abil, ct.ops, st.gm, life, mulls, view["decision"],
+            st.obj, st.o_counters, ct.card, ct.abil, ct.ops, st.stk, st.gm, life, mulls,
+            view["decision"],
             view["player"], view["options"], view["question"], legal_mask, out, lo, hi),
             split=1)
         return out

@@ -522,8 +522,9 @@ def test_an_option_that_cannot_be_paid_after_its_target_is_not_offered():
 
 def test_greedy_does_not_animate_a_creature_again():
     """Greedy activates abilities it can (Mutavault: {1}: it becomes a 2/2 creature until end
-    of turn), but not one that makes its permanent a creature while it already is one: that
-    only spent mana (5 activations per game of mono-green vs goblins, most of them again)."""
+    of turn), but not one that makes its permanent a creature while it already is one or
+    while that activation waits on the stack: that only spent mana (5 activations per game
+    of mono-green vs goblins, most of them again)."""
     b = GameBatch(POOL, ids("mono_green_curve"), ids("goblins_burn_blight"), n_games=60,
                   seed=3, start="random")
     agents, rng = [GreedyAgent(), GreedyAgent()], np.random.default_rng(0)
@@ -536,6 +537,9 @@ def test_greedy_does_not_animate_a_creature_again():
             if b.describe_action(g, acts[g]) == "activate Mutavault (ability 1)":
                 slot = (b.fw.opts[g, acts[g] - 1] >> 6) & 0x3FFFF
                 assert b.st.obj[g, L.O_EOT_TYPES, slot] & K.T_CREATURE == 0, g
+                on_stack = [b.st.stk[g, L.SI_SRC, k] for k in range(b.st.gm[g, L.G_STACK_N])
+                            if b.st.stk[g, L.SI_KIND, k] == K.SK_ACTIVATED]
+                assert slot not in on_stack, g
                 animated += 1
         b.step(acts)
     assert animated > 20

@@ -7,7 +7,7 @@ Scores (highest wins; ties go to the lowest action number, like numpy's argmax):
 - bottom: the costliest card, or a land (+20) while the hand holds more than three lands;
 - priority: land 1000, cast 100 + mana value, activate 10 (-1 if it costs blight or tapping
   our creatures, or if it makes its permanent a creature until end of turn while it already
-  is one), pass 0;
+  is one or that activation waits on the stack), pass 0;
 - attack: every attacker (done = -1);
 - block: 3 if the blocker kills the attacker and survives, 2 if it survives (toughness >
   attacker's power), 1 if it trades with an
@@ -61,8 +61,10 @@ def greedy_action(g):
                 #                    nor "becomes a creature" again while it already is one
                 o = objs[(v >> 6) & 0x3FFFF]
                 ab = next(a for a in c.activated if a.index == (v & 63))
-                again = o.eot_creature and any(e.get("do") == "become_creature"
-                                               for e in ab.effects)
+                waiting = any(si.kind == "ability" and si.src == o.slot and si.abil is ab
+                              for si in g.stack)
+                again = (o.eot_creature or waiting) and \
+                    any(e.get("do") == "become_creature" for e in ab.effects)
                 taps = bool(ab.d.get("tap_creatures"))
                 scores[1 + k] = -1.0 if ab.blight or taps or again else 10.0
     elif d.kind == E.D_ATTACK:
