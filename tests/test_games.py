@@ -500,6 +500,22 @@ def test_autopay_taps_lands_before_mana_creatures():
     assert r.st.obj[0, L.O_TAPPED, forest] == 1 and r.st.obj[0, L.O_TAPPED, elf] == 0
 
 
+def play_greedy_watching(b, watch):
+    """Play b's games to their end with greedy agents; watch(g, options, action, code) sees
+    every priority decision: the descriptions of the legal actions and of the one chosen,
+    and the chosen option's code (OPT_* << 24 | slot << 6 | ability; 0 for pass)."""
+    agents, rng = [GreedyAgent(), GreedyAgent()], np.random.default_rng(0)
+    b.start()
+    while not b.done():
+        mask = b.legal_mask()
+        acts = b.ask_agents(agents[:1] if b.goldfish else agents, b.view(), mask, rng)
+        for g in np.nonzero(b.fw.fl[:, L.F_DKIND] == K.D_PRIORITY)[0]:
+            code = b.fw.opts[g, acts[g] - 1] if acts[g] > 0 else 0
+            watch(g, [b.describe_action(g, k) for k in np.nonzero(mask[g])[0]],
+                  b.describe_action(g, acts[g]), code)
+        b.step(acts)
+
+
 def test_an_option_that_cannot_be_paid_after_its_target_is_not_offered():
     """Options come from dry runs that answer each question on the way with its least answer
     (flow.legal_now_nb). Elves game 5 of seed 1 (kept as a regression test): the Elves player
@@ -508,16 +524,12 @@ def test_an_option_that_cannot_be_paid_after_its_target_is_not_offered():
     at almost every priority (hundreds of wasted decisions); now it is not offered."""
     b = GameBatch(POOL, ids("elves_morcant"), ids("goblins_burn_blight"), n_games=1, seed=1,
                   start="random", game0=5)
-    agents, rng = [GreedyAgent(), GreedyAgent()], np.random.default_rng(0)
-    b.start()
-    offered = 0
-    while not b.done():
-        mask = b.legal_mask()
-        offered += sum(b.describe_action(0, k) == "cast Murder" for k in np.nonzero(mask[0])[0])
-        b.step(b.ask_agents(agents, b.view(), mask, rng))
+    offered = []
+    play_greedy_watching(b, lambda g, options, action, code: offered.extend(
+        o for o in options if o == "cast Murder"))
     murder = POOL.card_id["Murder"]
     assert (b.st.obj[0, L.O_CARD] == murder).any()
-    assert offered == 0
+    assert offered == []
 
 
 def test_greedy_does_not_animate_a_creature_again():
@@ -527,22 +539,18 @@ def test_greedy_does_not_animate_a_creature_again():
     of mono-green vs goblins, most of them again)."""
     b = GameBatch(POOL, ids("mono_green_curve"), ids("goblins_burn_blight"), n_games=60,
                   seed=3, start="random")
-    agents, rng = [GreedyAgent(), GreedyAgent()], np.random.default_rng(0)
-    b.start()
-    animated = 0
-    while not b.done():
-        mask = b.legal_mask()
-        acts = b.ask_agents(agents, b.view(), mask, rng)
-        for g in np.nonzero(b.fw.fl[:, L.F_DKIND] == K.D_PRIORITY)[0]:
-            if b.describe_action(g, acts[g]) == "activate Mutavault (ability 1)":
-                slot = (b.fw.opts[g, acts[g] - 1] >> 6) & 0x3FFFF
-                assert b.st.obj[g, L.O_EOT_TYPES, slot] & K.T_CREATURE == 0, g
-                on_stack = [b.st.stk[g, L.SI_SRC, k] for k in range(b.st.gm[g, L.G_STACK_N])
-                            if b.st.stk[g, L.SI_KIND, k] == K.SK_ACTIVATED]
-                assert slot not in on_stack, g
-                animated += 1
-        b.step(acts)
-    assert animated > 20
+    animated = []
+
+    def watch(g, options, action, code):
+        if action == "activate Mutavault (ability 1)":
+            slot = (code >> 6) & 0x3FFFF
+            creature = b.st.obj[g, L.O_EOT_TYPES, slot] & K.T_CREATURE != 0
+            on_stack = [b.st.stk[g, L.SI_SRC, k] for k in range(b.st.gm[g, L.G_STACK_N])
+                        if b.st.stk[g, L.SI_KIND, k] == K.SK_ACTIVATED]
+            animated.append(not creature and slot not in on_stack)
+
+    play_greedy_watching(b, watch)
+    assert len(animated) > 20 and all(animated)
 
 
 def test_greedy_keeps_its_elves_for_combat():
@@ -551,17 +559,10 @@ def test_greedy_keeps_its_elves_for_combat():
     goldfish games took 9.5 turns on average and Elves vs goblins reached the turn limit in
     ~10% of games. Greedy no longer pays costs with its own creatures; offered, not taken."""
     b = GameBatch(POOL, ids("elves_morcant"), None, n_games=100, seed=2)
-    agents, rng = [GreedyAgent()], np.random.default_rng(0)
-    b.start()
-    offered = 0
-    while not b.done():
-        mask = b.legal_mask()
-        acts = b.ask_agents(agents, b.view(), mask, rng)
-        for g in np.nonzero(b.fw.fl[:, L.F_DKIND] == K.D_PRIORITY)[0]:
-            names = [b.describe_action(g, k) for k in np.nonzero(mask[g])[0]]
-            offered += "activate High Perfect Morcant (ability 0)" in names
-            assert b.describe_action(g, acts[g]) != "activate High Perfect Morcant (ability 0)"
-        b.step(acts)
-    assert offered > 0
+    morcant = "activate High Perfect Morcant (ability 0)"
+    seen = []
+    play_greedy_watching(b, lambda g, options, action, code: seen.append(
+        (morcant in options, action == morcant)))
+    assert any(offered for offered, _ in seen) and not any(taken for _, taken in seen)
     r = b.results()
     assert (r["end"] == K.END_WIN).all() and r["turns"].mean() < 8

@@ -111,20 +111,32 @@ def log_push_nb(fw, g):
 
 
 @kernel
+def list_question_nb(kind):
+    """Questions answered with a list of values (picked one at a time by agents)."""
+    return kind == ASK_OBJECTS or kind == ASK_CARDS or kind == ASK_COUNTERS
+
+
+@kernel
+def write_tape_nb(st, g, offs, lens, lists, n, vals, nv):
+    """Game g's choice tape := n answers (value offset, count, list flag) over vals[:nv]."""
+    for k in range(n):
+        st.tp[g, TP_OFF, k] = offs[k]
+        st.tp[g, TP_LEN, k] = lens[k]
+        st.tp[g, TP_LIST, k] = lists[k]
+    for v in range(nv):
+        st.tape_val[g, v] = vals[v]
+    st.gm[g, G_TAPE_N] = n
+
+
+@kernel
 def txn_run_nb(st, snap, ct, fw, g, restore):
     """(Re)run game g's pending action from its snapshot with the answers given so far
     (`restore`: copy the snapshot back first; a transaction's first run starts from it).
     Returns 0 done, 1 a question is open, 2 refused (state rolled back)."""
     if restore:
         copy_game_nb(st, g, snap, g)
-    n = fw.fl[g, F_TAPE_N]
-    for k in range(n):
-        st.tp[g, TP_OFF, k] = fw.toff[g, k]
-        st.tp[g, TP_LEN, k] = fw.tlen[g, k]
-        st.tp[g, TP_LIST, k] = fw.tlist[g, k]
-    for v in range(fw.fl[g, F_TAPE_V]):
-        st.tape_val[g, v] = fw.tval[g, v]
-    st.gm[g, G_TAPE_N] = n
+    write_tape_nb(st, g, fw.toff[g], fw.tlen[g], fw.tlist[g], fw.fl[g, F_TAPE_N], fw.tval[g],
+                  fw.fl[g, F_TAPE_V])
     s = run_action_nb(st, ct, g, fw.pend[g])
     if s == ST_OK:
         log_push_nb(fw, g)
@@ -269,7 +281,7 @@ def legal_now_nb(st, dry, dg, ct, g, act):
     while s == ST_NEED:
         kind = dry.gm[dg, G_ASK_KIND]
         m = dry.gm[dg, G_ASK_N]
-        is_list = kind == ASK_OBJECTS or kind == ASK_CARDS or kind == ASK_COUNTERS
+        is_list = list_question_nb(kind)
         c = max(dry.gm[dg, G_ASK_MIN], 0) if is_list else 1
         if nq >= DRY_QUESTIONS or nv + c > DRY_VALUES or c > m:
             break
@@ -289,13 +301,7 @@ def legal_now_nb(st, dry, dg, ct, g, act):
         nv += c
         nq += 1
         copy_game_nb(dry, dg, st, g)
-        for k in range(nq):
-            dry.tp[dg, TP_OFF, k] = off[k]
-            dry.tp[dg, TP_LEN, k] = ln[k]
-            dry.tp[dg, TP_LIST, k] = lst[k]
-        for v in range(nv):
-            dry.tape_val[dg, v] = vals[v]
-        dry.gm[dg, G_TAPE_N] = nq
+        write_tape_nb(dry, dg, off, ln, lst, nq, vals, nv)
         s = run_action_nb(dry, ct, dg, act)
     scratch_release_nb(st, g, mark)
     return s == ST_OK or s == ST_NEED
@@ -671,8 +677,7 @@ def step_game_nb(st, snap, dry, dg, ct, fw, g, a):
             declare_picked_nb(st, snap, ct, fw, g, kind)
     elif kind == D_QUESTION:
         q = fw.fl[g, F_QKIND]
-        is_list = q == ASK_OBJECTS or q == ASK_CARDS or q == ASK_COUNTERS
-        if not is_list:
+        if not list_question_nb(q):
             b = scratch_nb(st, g, 1)
             vals = st.scr[b:b + 1]
             vals[0] = fw.opts[g, max(a, 1) - 1]
