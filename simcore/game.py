@@ -23,6 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numba
 import numpy as np
 
+from . import compile_helper
 from . import consts as K
 from .compile import unpack_mana
 from .errors import PlaytestError
@@ -124,6 +125,18 @@ def in_ranges(n, fn, split=8):
                             range(0, n, size)))
 
 
+def view_dict(seen, ct, fw, noise):
+    """GameBatch.view's dict from the masked state `seen` (one place: the compile helper
+    builds the same for agents' kernels)."""
+    fl = fw.fl
+    return {"decision": fl[:, L.F_DKIND], "player": fl[:, L.F_DPLAYER],
+            "n_options": fl[:, L.F_DN], "options": fw.opts,
+            "question": fl[:, L.F_QKIND], "q_min": fl[:, L.F_QMIN],
+            "q_max": fl[:, L.F_QMAX], "picked": fl[:, L.F_PICK_N],
+            "decision_no": fl[:, L.F_DECISIONS],
+            "random": noise, "state": seen, "cards": ct}
+
+
 def base_seed(seed):
     """The run's 64-bit base seed (numpy SeedSequence, so any int seed spreads well)."""
     return np.random.SeedSequence(int(seed)).generate_state(1, np.uint64)[0]
@@ -167,6 +180,10 @@ class GameBatch:
                               S=32 if self.goldfish else 16,
                               lanes=max(1, numba.config.NUMBA_NUM_THREADS))
         first = np.full(int(n_games), START[start], dtype=np.int64)
+        if compile_helper.start_if_cold():
+            # cold cache: the game entry first, while a helper process compiles what this
+            # process reaches last, then the set-up entry (compile_helper.py)
+            compile_helper.compile_game_entry(self.st, self.ct, alloc_flow(1, int(max_turns)))
         status = start_games_nb(self.st, self.ct, d0, d1, base_seed(seed), first, self.game0,
                                 OPENING_HAND)
         if status != K.ST_OK:
@@ -227,13 +244,8 @@ class GameBatch:
             self._vlib = np.full_like(self.st.lib, -1)
         in_ranges(self.n_games, lambda lo, hi, lane: visible_objects_nb(
             self.st.obj, fl, self.fw.opts, self._vobj, lo, hi), split=1)
-        seen = self.st._replace(obj=self._vobj, lib=self._vlib)
-        return {"decision": fl[:, L.F_DKIND], "player": fl[:, L.F_DPLAYER],
-                "n_options": fl[:, L.F_DN], "options": self.fw.opts,
-                "question": fl[:, L.F_QKIND], "q_min": fl[:, L.F_QMIN],
-                "q_max": fl[:, L.F_QMAX], "picked": fl[:, L.F_PICK_N],
-                "decision_no": fl[:, L.F_DECISIONS],
-                "random": self._noise, "state": seen, "cards": self.ct}
+        return view_dict(self.st._replace(obj=self._vobj, lib=self._vlib), self.ct, self.fw,
+                         self._noise)
 
     def step(self, actions):
         if not self.started:

@@ -67,3 +67,72 @@ def test_no_kernel_calls_an_entry():
                         node.func.id in entries and node.func.id != fn.name:
                     bad.append(f"{f.name}: {fn.name} calls {node.func.id}")
     assert not bad, bad
+
+
+# Plays games greedy against greedy and prints, as JSON, what this process compiled itself
+# (numba compile events), how many kernels it loaded from IR records, and the results.
+GAMES = """
+import json
+import numpy as np
+from numba.core import event
+compiled = []
+class Listen(event.Listener):
+    def on_start(self, ev):
+        compiled.append(ev.data["dispatcher"].py_func.__qualname__)
+    def on_end(self, ev):
+        pass
+event.register("numba:compile", Listen())
+from agents import GreedyAgent
+from simcore.compile import make_pool
+from simcore.decks import load_deck
+from simcore.game import GameBatch, deck_ids
+from simcore.kernels import kernelcache
+pool = make_pool()
+d = [deck_ids(pool, load_deck("examples/decks/" + f, pool))
+     for f in ("mono_green_curve.txt", "goblins_burn_blight.txt")]
+b = GameBatch(pool, d[0], d[1], n_games=12, seed=5, start="random")
+b.play([GreedyAgent(), GreedyAgent()], np.random.default_rng(0))
+r = b.results()
+print("JSON", json.dumps(dict(compiled=compiled, loaded=kernelcache.STATS["loaded"],
+      results={k: np.asarray(r[k]).tolist() for k in ("winner", "turns", "decisions")})))
+"""
+
+
+def test_compile_helper_work_is_loaded_by_the_main_process(tmp_path):
+    """compile_helper.py: the helper's kernels (PLAN) and entries, compiled in a process of
+    their own, are what a game process then needs: with the helper's output on disk, a cold
+    game process compiles none of them (their kernel records and cached entries load, so
+    PLAN's argument types are the engine's), and plays exactly the games of this process."""
+    import json
+    import numpy as np
+    from agents import GreedyAgent
+    from simcore import compile_helper
+    from simcore.compile import make_pool
+    from simcore.decks import load_deck
+    from simcore.game import GameBatch, deck_ids
+    env = dict(os.environ, PLAYTEST_CACHE_DIR=str(tmp_path), PLAYTEST_COMPILE_HELPER="0")
+    env.pop("NUMBA_CACHE_DIR", None)
+    subprocess.run([sys.executable, "-m", "simcore.compile_helper", str(os.getpid()),
+                    "agents.greedy:GreedyAgent"], cwd=ROOT, env=env, check=True, timeout=600)
+    log = next(tmp_path.glob("*/kernels-ir-*/helper.log")).read_text()
+    names = [name for _, name, _ in compile_helper.PLAN] + \
+        ["start_games_nb", "legal_mask_nb", "decision_noise_nb", "visible_objects_nb",
+         "agents.greedy:GreedyAgent"]
+    done = [line.split()[-1] for line in log.splitlines() if line.split()[1] == "s"]
+    assert done == names, log
+    r = subprocess.run([sys.executable, "-c", GAMES], cwd=ROOT, env=env, capture_output=True,
+                       text=True, timeout=600)
+    assert r.returncode == 0, r.stderr[-3000:]
+    out = json.loads([x for x in r.stdout.splitlines() if x.startswith("JSON")][0][5:])
+    helped = set(names[:-1]) | {"greedy_actions_nb"}
+    assert not helped & set(out["compiled"]), sorted(helped & set(out["compiled"]))
+    assert "step_games_nb" in out["compiled"]           # the game entry itself was cold
+    assert out["loaded"] >= 50                          # the PLAN subtrees, as records
+    pool = make_pool()
+    d = [deck_ids(pool, load_deck(ROOT / "examples/decks" / f, pool))
+         for f in ("mono_green_curve.txt", "goblins_burn_blight.txt")]
+    b = GameBatch(pool, d[0], d[1], n_games=12, seed=5, start="random")
+    b.play([GreedyAgent(), GreedyAgent()], np.random.default_rng(0))
+    mine = b.results()
+    for k, v in out["results"].items():
+        assert np.asarray(mine[k]).tolist() == v, k

@@ -53,6 +53,10 @@ def kernel(fn):
     """A kernel called only from other kernels."""
     d = _unliteral_dispatch(njit(**_KERNEL)(fn))
     d.playtest_kernel = True       # tests: a warm start compiles no kernel
+    if lazylink.ACTIVE and hasattr(d, "_cache"):
+        # kernels shared between processes as IR records (kernelcache.py)
+        from .kernelcache import KernelIRCache
+        d._cache = KernelIRCache(d)
     return d
 
 

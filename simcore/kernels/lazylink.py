@@ -13,6 +13,7 @@ This reaches into numba's code-library internals (numba 0.59-0.68 share them). W
 are missing, KERNEL_OPTIONS is empty and kernels compile the ordinary way.
 """
 KERNEL_OPTIONS = {}
+ACTIVE = False
 
 try:
     from numba.core import codegen as _cg
@@ -30,7 +31,8 @@ except (ImportError, AttributeError):       # another numba: compile the ordinar
     _LIB = None
 
 
-def _lazy(lib):
+def is_lazy(lib):
+    """A kernel's code library (its own code only; entries link the tree)."""
     return getattr(lib, "_playtest_lazy", False)
 
 
@@ -43,7 +45,7 @@ def _tree(libs):
             continue
         seen.add(id(lib))
         out.append(lib)
-        if _lazy(lib):
+        if is_lazy(lib):
             todo.extend(lib._playtest_callees)
     return out
 
@@ -76,14 +78,14 @@ if _LIB is not None:
     _numba_finalize = _LIB.finalize
 
     def _finalize(self):
-        if not _lazy(self):
+        if not is_lazy(self):
             # an entry (or any other numba function): link the whole tree below it
             self._linking_libraries = _tree(self._linking_libraries)
             return _numba_finalize(self)
         # a kernel: its own code plus numba's helpers, no module passes over callees
         self._raise_if_finalized()
         self._playtest_callees = list(self._linking_libraries)
-        self._linking_libraries = [lib for lib in self._linking_libraries if not _lazy(lib)]
+        self._linking_libraries = [lib for lib in self._linking_libraries if not is_lazy(lib)]
         seen = set()
         for lib in self._linking_libraries:
             if lib not in seen:
@@ -100,7 +102,7 @@ if _LIB is not None:
     _numba_set_env = _cg.JITCPUCodegen.set_env
 
     def _get_pointer_to_function(self, name):
-        if _lazy(self):
+        if is_lazy(self):
             self._ensure_finalized()
             return 0            # a kernel has no machine code; Python never calls one
         return _numba_pointer(self, name)
@@ -114,3 +116,4 @@ if _LIB is not None:
     _cg.JITCodeLibrary.get_pointer_to_function = _get_pointer_to_function
     _cg.JITCPUCodegen.set_env = _set_env
     KERNEL_OPTIONS = dict(pipeline_class=KernelCompiler)
+    ACTIVE = True
