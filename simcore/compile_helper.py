@@ -60,8 +60,8 @@ def register_agent(cls):
 def game_entry_cached():
     """Whether numba's cache holds the game entry (a warm start needs no helper)."""
     from .kernels.flow import step_games_nb
-    if step_games_nb.overloads:
-        return True
+    if getattr(step_games_nb, "overloads", True):
+        return True         # compiled already, or NUMBA_DISABLE_JIT: nothing to compile
     cf = getattr(getattr(step_games_nb, "_cache", None), "_cache_file", None)
     path = getattr(cf, "_index_path", None)
     return path is None or os.path.exists(path)
