@@ -8,6 +8,11 @@ array [n_games, 1 + n_options] (action 0 = pass/keep/done, 1 + k = option k); th
 action must be legal where the game is live. `rng` is a numpy Generator. Games without an
 opponent (goldfish) need no special agent: the opponent simply takes no turns.
 
+Two optional class attributes let the engine skip work an agent does not need (GameBatch.view):
+`uses_random = False` (it never reads view["random"]) and `reads_only_visible = True` (it
+never reads hidden information from view["state"], so it may get the engine's state without
+the masking copy; an agent that claims this and reads hidden cards cheats).
+
 Plug in your own as `module:Class`, or from an installed package through an entry point in
 the `playtest.agents` group.
 """

@@ -14,12 +14,17 @@ class RandomAgent:
     """Uniform among the legal actions (from the view's per-game random numbers, so a game
     plays the same whatever its batch)."""
 
+    reads_only_visible = True      # reads no state at all (GameBatch.view)
+
     def act(self, view, legal_mask, rng):
         return _masked_argmax(view["random"], legal_mask)
 
 
 class FirstLegalAgent:
     """The lowest-numbered legal action (scripted-style baseline for tests)."""
+
+    uses_random = False
+    reads_only_visible = True
 
     def act(self, view, legal_mask, rng):
         return _masked_argmax(-np.arange(legal_mask.shape[1])[None, :].astype(float),
@@ -30,6 +35,9 @@ class ScriptedAgent:
     """Fixed actions, for tests: `script[k]` is the action at a game's decision number k
     (`view["decision_no"]`, counted from 0 over all the game's decisions), or
     `script[g][k]` per game g of the batch. Unscripted or illegal: the first legal action."""
+
+    uses_random = False
+    reads_only_visible = True
 
     def __init__(self, script=()):
         self.script = script

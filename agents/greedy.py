@@ -167,6 +167,11 @@ def _pt(obj, counters, card, g, i):
 class GreedyAgent:
     """Curves out and attacks (see the module docstring for its rules of thumb)."""
 
+    uses_random = False
+    # only its own hand, the battlefield, the stack and its question's options: it may be
+    # given the engine's state unmasked (GameBatch.view; tests/test_games.py checks)
+    reads_only_visible = True
+
     def act(self, view, legal_mask, rng):
         st, ct = view["state"], view["cards"]
         n, width = legal_mask.shape

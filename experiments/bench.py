@@ -52,9 +52,10 @@ def play_timed(pool, ids0, ids1, n, batch, seed, max_turns):
         rng = np.random.default_rng([seed, game0])
         while not b.done():
             mask = b.legal_mask()
-            view = b.view()
+            deciders = agents if ids1 is not None else agents[:1]
+            view = b.view(deciders)
             t = time.perf_counter()
-            acts = b.ask_agents(agents if ids1 is not None else agents[:1], view, mask, rng)
+            acts = b.ask_agents(deciders, view, mask, rng)
             t_agents += time.perf_counter() - t
             b.step(acts)
         rows.append(pd.DataFrame(b.results()))

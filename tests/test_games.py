@@ -281,6 +281,34 @@ def test_view_hides_libraries_and_the_opponents_hand():
     assert len({int(st.obj[g, L.O_CARD, 0]) for g in range(8)}) > 1
 
 
+@pytest.mark.parametrize("deck0,deck1", [("mono_green_curve", "goblins_burn_blight"),
+                                         ("elves_morcant", "counters_ozolith")])
+def test_greedy_reads_only_what_its_player_may_see(deck0, deck1):
+    """400.2: the greedy agent declares `reads_only_visible`, so GameBatch.view(agents) hands
+    it the engine's state without the masking copy. That is fair only if it decides the same
+    on the masked view: checked at every decision of whole games (and the cheaper view
+    really skips the mask and, for agents that draw none, the random numbers)."""
+    agents = [GreedyAgent(), GreedyAgent()]
+    b = GameBatch(POOL, ids(deck0), ids(deck1), n_games=60, seed=4, start="random")
+    rng = np.random.default_rng(0)
+    rounds = 0
+    while not b.done():
+        mask = b.legal_mask()
+        masked = b.ask_agents(agents, b.view(), mask, rng)
+        fast = b.view(agents)
+        assert fast["state"].obj is b.st.obj and fast["random"] is None
+        assert np.array_equal(b.ask_agents(agents, fast, mask, rng), masked)
+        b.step(masked)
+        rounds += 1
+    assert rounds > 50
+
+    class Undeclared:           # a user's agent that says nothing gets the masked view
+        def act(self, view, legal_mask, rng):
+            return np.zeros(len(legal_mask), np.int64)
+    view = b.view([GreedyAgent(), Undeclared()])
+    assert view["state"].obj is not b.st.obj and view["random"] is not None
+
+
 def test_bench_cli(tmp_path, capsys):
     """`playtest bench`: speeds as ratios against the one-thread run and the plain-Python
     reference engine on the same games (which must give the same results)."""
