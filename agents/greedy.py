@@ -183,5 +183,5 @@ class GreedyAgent:
             st.obj, st.o_counters, ct.card, ct.abil, ct.ops, st.stk, st.gm, life, mulls,
             view["decision"],
             view["player"], view["options"], view["question"], legal_mask, out, lo, hi),
-            split=1)
+            split=1, live=np.count_nonzero(view["decision"] != K.D_OVER))
         return out
