@@ -89,6 +89,9 @@ FIELD_DOCS = dict([
     ('sba_audit', '1 = run a skipped state-based check anyway and count in sba_missed each time '
                   'it found something (tests, scenarios: a write that did not mark)'),
     ('sba_missed', 'skipped state-based checks that would have done something (with sba_audit)'),
+    ('dry_q', "dry runs (flow.legal_now_nb) only: 1 + questions answered so far with their "
+              "least answer in place (choice.py); 0 = questions are asked"),
+    ('dry_v', 'dry runs: values those answers took (lists take several)'),
     # stk
     ('s_kind', 'SK_* spell / activated / triggered'),
     ('s_src', "source slot (the spell's own slot for spells)"),

@@ -3,11 +3,17 @@ when the tape is used up it records the question (ask_*: kind, reason, chooser, 
 and returns ST_NEED. The caller answers (scenario `choose` list, or an agent for a batch)
 and replays the action from its saved state: actions are transactions.
 
-Choices with exactly one legal option are made without asking."""
+Choices with exactly one legal option are made without asking.
+
+Dry runs (flow.legal_now_nb: is this option legal now?) answer their questions in place with
+the least answer (`G_DRY_Q` > 0): "no", the smallest number, the first object, the fewest
+picks. That is the answer the caller would give on the tape and replay with, without a
+copy of the whole game and a rerun of the action per question (mono-green vs goblins, greedy:
+game copies per game 109 -> 99, actions run 310 -> 300; the same games)."""
 import numpy as np
 
-from ..consts import (ASK_YESNO, E_BAD_CHOICE, E_LIST_FOR_ONE, E_ONE_FOR_LIST, ST_ILLEGAL,
-                      ST_NEED, ST_OK)
+from ..consts import (ASK_CARDS, ASK_COUNTERS, ASK_INT, ASK_OBJECTS, ASK_YESNO,
+                      E_BAD_CHOICE, E_LIST_FOR_ONE, E_ONE_FOR_LIST, ST_ILLEGAL, ST_NEED, ST_OK)
 from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .scratch import scratch_nb
 from .jit import kernel
@@ -34,6 +40,40 @@ def _open_question_nb(st, g, kind, why, player, opts, n, lo, hi):
     return ST_NEED
 
 
+DRY_QUESTIONS = 8      # questions a dry run answers before it takes the option as legal
+DRY_VALUES = 32        # values those answers may take
+
+
+@kernel
+def list_question_nb(kind):
+    """Questions answered with a list of values (picked one at a time by agents)."""
+    return kind == ASK_OBJECTS or kind == ASK_CARDS or kind == ASK_COUNTERS
+
+
+@kernel
+def least_count_nb(st, g, kind, n, lo):
+    """A dry run's least answer to a question: how many values it takes (1, or the fewest
+    picks of a list), or -1 when the dry run stops asking (then the option counts as legal:
+    past DRY_QUESTIONS questions or DRY_VALUES values, or nothing to pick)."""
+    m = min(n, st.ask_opts.shape[1])
+    c = max(lo, 0) if list_question_nb(kind) else 1
+    if st.gm[g, G_DRY_Q] - 1 >= DRY_QUESTIONS or st.gm[g, G_DRY_V] + c > DRY_VALUES or c > m:
+        return -1
+    st.gm[g, G_DRY_Q] += 1
+    st.gm[g, G_DRY_V] += c
+    return c
+
+
+@kernel
+def least_value_nb(st, kind, opts, n):
+    """The least single answer: the smallest number or "no", else the first option."""
+    v = opts[0]
+    if kind == ASK_YESNO or kind == ASK_INT:
+        for j in range(1, min(n, st.ask_opts.shape[1])):
+            v = min(v, opts[j])
+    return np.int64(v)
+
+
 @kernel
 def ask_one_nb(st, g, kind, why, player, opts, n, auto):
     """One value from opts[:n]. Returns (status, value). With auto and a single option, no
@@ -42,7 +82,12 @@ def ask_one_nb(st, g, kind, why, player, opts, n, auto):
         return ST_OK, np.int64(opts[0])
     pos = st.gm[g, G_TAPE_POS]
     if pos >= st.gm[g, G_TAPE_N]:
-        return _open_question_nb(st, g, kind, why, player, opts, n, 1, 1), np.int64(0)
+        c = least_count_nb(st, g, kind, n, 1) if st.gm[g, G_DRY_Q] > 0 else -1
+        if c < 0:
+            return _open_question_nb(st, g, kind, why, player, opts, n, 1, 1), np.int64(0)
+        if list_question_nb(kind):          # as a list answer on the tape would be
+            return fail_nb(st, g, E_LIST_FOR_ONE, why), np.int64(0)
+        return ST_OK, least_value_nb(st, kind, opts, n)
     st.gm[g, G_TAPE_POS] = pos + 1
     if st.tp[g, TP_LIST, pos] != 0:
         return fail_nb(st, g, E_LIST_FOR_ONE, why), np.int64(0)
@@ -72,7 +117,20 @@ def ask_many_nb(st, g, kind, why, player, opts, n, lo, hi, distinct, out):
         return ST_OK, np.int64(n)
     pos = st.gm[g, G_TAPE_POS]
     if pos >= st.gm[g, G_TAPE_N]:
-        return _open_question_nb(st, g, kind, why, player, opts, n, lo, hi), 0
+        c = least_count_nb(st, g, kind, n, lo) if st.gm[g, G_DRY_Q] > 0 else -1
+        if c < 0:
+            return _open_question_nb(st, g, kind, why, player, opts, n, lo, hi), 0
+        # as the least answer on the tape would be checked below
+        if not list_question_nb(kind) and not (lo == 1 and hi == 1):
+            return fail_nb(st, g, E_ONE_FOR_LIST, why), 0
+        if c < lo or c > hi or c > out.shape[0]:
+            return fail_nb(st, g, E_BAD_CHOICE, why), 0
+        if list_question_nb(kind):
+            for j in range(c):
+                out[j] = opts[j]
+        else:
+            out[0] = least_value_nb(st, kind, opts, n)
+        return ST_OK, np.int64(c)
     st.gm[g, G_TAPE_POS] = pos + 1
     if st.tp[g, TP_LIST, pos] == 0 and not (lo == 1 and hi == 1):
         # exactly one to choose ("tap an untapped creature"): a single value is that choice

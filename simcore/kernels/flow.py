@@ -11,17 +11,16 @@ never touch it.
 import numpy as np
 
 from ..consts import (A_ACTIVATE, A_ATTACK, A_BLOCK, A_CAST, A_NEXT_STEP, A_PLAY_LAND,
-                      A_RESOLVE, AK_ACTIVATED, AK_ALT_COST, ASK_CARDS, ASK_COUNTERS, ASK_INT,
-                      ASK_YESNO,
-                      ASK_OBJECTS, D_ATTACK, D_BLOCK, D_BOTTOM, D_MULLIGAN, D_OVER, D_PRIORITY,
-                      D_QUESTION, END_CAPACITY, END_TARGET_CARD, END_TURN_LIMIT, END_WIN,
-                      KW_DEFENDER, ST_CAPACITY,
-                      KW_FLYING, KW_REACH, OPT_ACTIVATE, OPT_CAST, OPT_LAND, OPT_WARP,
-                      PH_BOTTOM, PH_MULLIGAN, PH_OVER, PH_PLAY, S_BEGIN_COMBAT, S_CLEANUP,
-                      S_DECLARE_ATTACKERS, S_UNTAP, ST_NEED, ST_OK, T_INSTANT, T_LAND, Z_BATTLEFIELD,
-                      Z_EXILE, Z_HAND)
+                      A_RESOLVE, AK_ACTIVATED, AK_ALT_COST, ASK_COUNTERS, D_ATTACK, D_BLOCK,
+                      D_BOTTOM, D_MULLIGAN, D_OVER, D_PRIORITY, D_QUESTION, END_CAPACITY,
+                      END_TARGET_CARD, END_TURN_LIMIT, END_WIN, KW_DEFENDER, KW_FLYING, KW_REACH,
+                      OPT_ACTIVATE, OPT_CAST, OPT_LAND, OPT_WARP, PH_BOTTOM, PH_MULLIGAN,
+                      PH_OVER, PH_PLAY, S_BEGIN_COMBAT, S_CLEANUP, S_DECLARE_ATTACKERS, S_UNTAP,
+                      ST_CAPACITY, ST_NEED, ST_OK, T_INSTANT, T_LAND, Z_BATTLEFIELD, Z_EXILE,
+                      Z_HAND)
 from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .actions import land_drop_error_nb, run_action_nb
+from .choice import list_question_nb
 from .mana import min_mana_nb, potential_mana_nb
 from .stack import sorcery_timing_nb
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
@@ -108,12 +107,6 @@ def log_push_nb(fw, g):
     for k in range(LOG_WIDTH):
         fw.log[g, n * LOG_WIDTH + k] = fw.pend[g, k]
     fw.fl[g, F_LOG_N] = n + 1
-
-
-@kernel
-def list_question_nb(kind):
-    """Questions answered with a list of values (picked one at a time by agents)."""
-    return kind == ASK_OBJECTS or kind == ASK_CARDS or kind == ASK_COUNTERS
 
 
 @kernel
@@ -254,56 +247,20 @@ def txn_answer_nb(st, snap, ct, fw, g, is_list, vals, n):
 
 # ---------------------------------------------------------------- what a player may do
 
-DRY_QUESTIONS = 8      # questions a dry run answers before it takes the option as legal
-DRY_VALUES = 32
-
-
 @kernel
 def legal_now_nb(st, dry, dg, ct, g, act):
-    """Dry run on the thread's spare game dry[dg]: can `act` be done now? A question on the
-    way gets its least answer (no to "you may", the smallest number, the first object, the
-    fewest picks) and the run starts again with it, until the action is done or refused. So
-    a spell whose payment fails after its target is chosen is not offered (it used to count
-    as legal once it reached the question). Past DRY_QUESTIONS questions it counts as legal.
-    Why the least answer decides: in the card vocabulary X = 0, no kicker and no optional
-    cost are the cheapest choices, and targets do not change what a cost needs."""
-    mark = scratch_mark_nb(st, g)
-    b = scratch_nb(st, g, 3 * DRY_QUESTIONS + DRY_VALUES)
-    off = st.scr[b:b + DRY_QUESTIONS]
-    ln = st.scr[b + DRY_QUESTIONS:b + 2 * DRY_QUESTIONS]
-    lst = st.scr[b + 2 * DRY_QUESTIONS:b + 3 * DRY_QUESTIONS]
-    vals = st.scr[b + 3 * DRY_QUESTIONS:b + 3 * DRY_QUESTIONS + DRY_VALUES]
-    nq = 0
-    nv = 0
+    """Dry run on the thread's spare game dry[dg]: can `act` be done now? Questions on the
+    way take their least answer in place (no to "you may", the smallest number, the first
+    object, the fewest picks: choice.py) and the action must get through. So a spell whose
+    payment fails after its target is chosen is not offered (it used to count as legal once
+    it reached the question). Past DRY_QUESTIONS questions it counts as legal. Why the least
+    answer decides: in the card vocabulary X = 0, no kicker and no optional cost are the
+    cheapest choices, and targets do not change what a cost needs."""
     copy_game_nb(dry, dg, st, g)
     dry.gm[dg, G_TAPE_N] = 0
+    dry.gm[dg, G_DRY_Q] = 1
+    dry.gm[dg, G_DRY_V] = 0
     s = run_action_nb(dry, ct, dg, act)
-    while s == ST_NEED:
-        kind = dry.gm[dg, G_ASK_KIND]
-        m = dry.gm[dg, G_ASK_N]
-        is_list = list_question_nb(kind)
-        c = max(dry.gm[dg, G_ASK_MIN], 0) if is_list else 1
-        if nq >= DRY_QUESTIONS or nv + c > DRY_VALUES or c > m:
-            break
-        off[nq] = nv
-        ln[nq] = c
-        lst[nq] = 1 if is_list else 0
-        if is_list:
-            for j in range(c):
-                vals[nv + j] = dry.ask_opts[dg, j]
-        else:
-            v = dry.ask_opts[dg, 0]
-            for j in range(1, m):
-                o = dry.ask_opts[dg, j]
-                if (kind == ASK_YESNO or kind == ASK_INT) and o < v:
-                    v = o
-            vals[nv] = v
-        nv += c
-        nq += 1
-        copy_game_nb(dry, dg, st, g)
-        write_tape_nb(dry, dg, off, ln, lst, nq, vals, nv)
-        s = run_action_nb(dry, ct, dg, act)
-    scratch_release_nb(st, g, mark)
     return s == ST_OK or s == ST_NEED
 
 
@@ -744,8 +701,7 @@ def legal_mask_nb(fw, out):
             out[g, 0] = True
         if kind == D_QUESTION:
             q = fw.fl[g, F_QKIND]
-            if (q == ASK_OBJECTS or q == ASK_CARDS or q == ASK_COUNTERS) and \
-                    fw.fl[g, F_PICK_N] >= fw.fl[g, F_QMIN]:
+            if list_question_nb(q) and fw.fl[g, F_PICK_N] >= fw.fl[g, F_QMIN]:
                 out[g, 0] = True
         for k in range(min(n, out.shape[1] - 1)):
             out[g, 1 + k] = True
