@@ -141,7 +141,8 @@ class Runner:
         # scenarios run every skipped state-based check anyway and count those that found
         # something (kernels/sbamark.py): the tests require none
         st.gm[0, G_SBA_AUDIT] = 1
-        st.gm[0, G_FIRST] = 0
+        # turns alternate from the first player's turn 1 (103.8a reads who played first)
+        st.gm[0, G_FIRST] = active if turn % 2 == 1 else 1 - active
         for p, pl in enumerate(players):
             where = f"player[{p}]"
             self.check_keys(pl, PLAYER_KEYS, where)

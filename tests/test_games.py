@@ -237,6 +237,30 @@ def test_goldfish_greedy_mono_green_kills():
     assert (r["life1"][r["end"] == K.END_WIN] <= 0).all()
 
 
+def test_goldfish_on_the_draw_draws_on_its_first_turn():
+    """103.8a: only the player who plays first skips the draw of the first turn. A goldfish
+    player on the draw (the absent opponent "played first") takes turn 1 and draws in it.
+    Before, the opponent took every turn of such a game and lost on turn 2, drawing from its
+    empty library: random-start goldfish runs had half their games "won" on turn 2."""
+    hands = {}
+    for start in ("play", "draw"):
+        b = GameBatch(POOL, ids("mono_green_curve"), None, n_games=4, seed=3, start=start)
+        b.start()
+        while (b.fw.fl[:, L.F_DKIND] != K.D_PRIORITY).any():    # keep every hand
+            b.step(np.zeros(4, np.int64))
+        assert (b.st.gm[:, L.G_TURN] == 1).all() and (b.st.gm[:, L.G_ACTIVE] == 0).all()
+        hands[start] = [len(b.hand_slots(g, 0)) for g in range(4)]
+    assert hands == {"play": [7] * 4, "draw": [8] * 4}
+    b = GameBatch(POOL, ids("mono_green_curve"), None, n_games=200, seed=3, start="random")
+    b.play([GreedyAgent()], np.random.default_rng(0))
+    r = b.results()
+    assert 50 < r["on_the_play"].sum() < 150            # player 1 "played first"
+    assert (r["end"] == K.END_WIN).all() and (r["life1"] <= 0).all()
+    draw, play = r["on_the_play"] == 1, r["on_the_play"] == 0
+    assert r["turns"].min() >= 4
+    assert abs(r["turns"][draw].mean() - r["turns"][play].mean()) < 0.5
+
+
 def test_goldfish_until_card():
     b = GameBatch(POOL, ids("mono_green_curve"), None, n_games=20, seed=4, max_turns=20,
                   target_card="Craw Wurm")

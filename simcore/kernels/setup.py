@@ -65,7 +65,8 @@ def start_games_nb(st, ct, deck0, deck1, base_seed, first, game0, opening):
         if f < 0:                      # decided at random, from the game's own stream
             f = rand_below_nb(st, g, 2)
         st.gm[g, G_FIRST] = f
-        st.gm[g, G_ACTIVE] = f
+        # goldfish: player 0 takes every turn, on the play or on the draw (turn.py: 103.8a)
+        st.gm[g, G_ACTIVE] = f if deck1.size > 0 else 0
         st.gm[g, G_TURN] = 1
         st.gm[g, G_STEP] = 3
         st.gm[g, G_WINNER] = -1

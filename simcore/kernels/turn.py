@@ -97,7 +97,9 @@ def begin_step_nb(st, ct, g):
     if s == S_UPKEEP:
         return step_triggers_nb(st, ct, g, EV_UPKEEP)
     if s == S_DRAW:
-        if st.gm[g, G_TURN] != 1:               # 103.8a: the first turn's draw is skipped
+        # 103.8a: the player who plays first skips the draw of the first turn (a goldfish
+        # player on the draw takes turn 1 while the absent opponent "played first")
+        if st.gm[g, G_TURN] != 1 or p != st.gm[g, G_FIRST]:
             draw_nb(st, g, p, 1)
         return ST_OK
     if s == S_BEGIN_COMBAT:
