@@ -57,20 +57,23 @@ def register_agent(cls):
     return cls
 
 
-def game_entry_cached():
-    """Whether numba's cache holds the game entry (a warm start needs no helper)."""
-    from .kernels.flow import step_games_nb
-    if getattr(step_games_nb, "overloads", True):
+def entry_cached(entry):
+    """Whether numba's cache holds `entry` (a warm start needs no helper)."""
+    if getattr(entry, "overloads", True):
         return True         # compiled already, or NUMBA_DISABLE_JIT: nothing to compile
-    cf = getattr(getattr(step_games_nb, "_cache", None), "_cache_file", None)
+    cf = getattr(getattr(entry, "_cache", None), "_cache_file", None)
     path = getattr(cf, "_index_path", None)
     return path is None or os.path.exists(path)
 
 
-def start_if_cold():
-    """Start the helper once per process if the game entry is not cached. True if started."""
+def start_if_cold(entry=None):
+    """Start the helper once per process if `entry` (default: the game entry; the scenario
+    runner passes its own, whose kernel tree holds PLAN's rules kernels) is not cached.
+    True if started."""
+    if entry is None:
+        from .kernels.flow import step_games_nb as entry
     if _started or os.environ.get(ENV_OFF, "1") == "0" or os.environ.get(_IN_HELPER) or \
-            not lazylink.ACTIVE or _cores() < 2 or game_entry_cached():
+            not lazylink.ACTIVE or _cores() < 2 or entry_cached(entry):
         return False
     env = dict(os.environ, **{_IN_HELPER: "1"})
     try:
