@@ -10,7 +10,8 @@ there (and the helper loads what the main process finished). Then the helper com
 entries the main process needs after the game entry (set-up, legal mask, decision noise,
 view) into numba's ordinary cache. Nothing waits for the helper: whatever it has not
 finished in time the main process compiles itself, so the helper changes compile time only,
-never results. PLAYTEST_COMPILE_HELPER=0 turns it off.
+never results. The scenario runner starts it as well when its own entry (`run_action_py`)
+is cold: PLAN's rules kernels are in that tree too. PLAYTEST_COMPILE_HELPER=0 turns it off.
 """
 import atexit
 import importlib
@@ -48,9 +49,9 @@ _agents = []
 
 
 def register_agent(cls):
-    """An agent class whose act() compiles numba code: the helper calls it once on a
-    one-game view with nothing to decide, so that code is in numba's cache when the main
-    process first asks the agent."""
+    """An agent class whose act() compiles numba code: the helper calls it once on a small
+    view with nothing to decide, so that code is in numba's cache when the main process
+    first asks the agent."""
     name = f"{cls.__module__}:{cls.__qualname__}"
     if name not in _agents:
         _agents.append(name)
