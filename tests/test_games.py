@@ -241,16 +241,23 @@ def test_goldfish_on_the_draw_draws_on_its_first_turn():
     """103.8a: only the player who plays first skips the draw of the first turn. A goldfish
     player on the draw (the absent opponent "played first") takes turn 1 and draws in it.
     Before, the opponent took every turn of such a game and lost on turn 2, drawing from its
-    empty library: random-start goldfish runs had half their games "won" on turn 2."""
+    empty library: random-start goldfish runs had half their games "won" on turn 2 (and a
+    mulligan on the draw put no card on the bottom)."""
     hands = {}
     for start in ("play", "draw"):
-        b = GameBatch(POOL, ids("mono_green_curve"), None, n_games=4, seed=3, start=start)
-        b.start()
-        while (b.fw.fl[:, L.F_DKIND] != K.D_PRIORITY).any():    # keep every hand
-            b.step(np.zeros(4, np.int64))
-        assert (b.st.gm[:, L.G_TURN] == 1).all() and (b.st.gm[:, L.G_ACTIVE] == 0).all()
-        hands[start] = [len(b.hand_slots(g, 0)) for g in range(4)]
-    assert hands == {"play": [7] * 4, "draw": [8] * 4}
+        for mulligans in (0, 1):        # London mulligan (103.5): one card to the bottom
+            b = GameBatch(POOL, ids("mono_green_curve"), None, n_games=4, seed=3, start=start)
+            b.start()
+            script = [1] * mulligans + [0] + [1] * mulligans
+            k = 0
+            while (b.fw.fl[:, L.F_DKIND] != K.D_PRIORITY).any():
+                b.step(np.full(4, script[k] if k < len(script) else 0, np.int64))
+                k += 1
+            assert (b.st.gm[:, L.G_TURN] == 1).all() and (b.st.gm[:, L.G_ACTIVE] == 0).all()
+            assert (b.st.pl[:, L.PL_MULLIGANS, 0] == mulligans).all()
+            hands[start, mulligans] = [len(b.hand_slots(g, 0)) for g in range(4)]
+    assert hands == {("play", 0): [7] * 4, ("draw", 0): [8] * 4,
+                     ("play", 1): [6] * 4, ("draw", 1): [7] * 4}
     b = GameBatch(POOL, ids("mono_green_curve"), None, n_games=200, seed=3, start="random")
     b.play([GreedyAgent()], np.random.default_rng(0))
     r = b.results()

@@ -443,8 +443,10 @@ def game_over_nb(st, fw, g):
 @kernel
 def next_mulligan_nb(st, fw, g):
     """Set the next mulligan or bottom decision; False once everyone kept and bottomed."""
-    first = st.gm[g, G_FIRST]
     goldfish = st.gm[g, G_GOLDFISH] != 0
+    # the starting player decides first (103.5); a goldfish game has one player, on the
+    # play or on the draw
+    first = 0 if goldfish else st.gm[g, G_FIRST]
     if fw.fl[g, F_PHASE] == PH_MULLIGAN:
         for k in range(2):
             p = (first + k) % 2
