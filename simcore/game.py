@@ -184,8 +184,9 @@ class GameBatch:
                               S=32 if self.goldfish else 16,
                               lanes=max(1, numba.config.NUMBA_NUM_THREADS))
         first = np.full(int(n_games), START[start], dtype=np.int64)
-        if compile_helper.start_if_cold():
-            # cold cache: the game entry first, while a helper process compiles what this
+        compile_helper.start_if_cold()      # (the CLI may have started it already)
+        if not compile_helper.entry_cached(step_games_nb):
+            # cold cache: the game entry first, while the helper process compiles what this
             # process reaches last, then the set-up entry (compile_helper.py)
             compile_helper.compile_game_entry(self.st, self.ct, alloc_flow(1, int(max_turns)))
         status = start_games_nb(self.st, self.ct, d0, d1, base_seed(seed), first, self.game0,
