@@ -17,7 +17,7 @@ GM_FIELDS = ("turn", "active", "step", "first", "winner", "next_ts", "next_oid",
              "any_attackers", "stack_n", "q_n", "d_n", "tape_n", "tape_pos", "ask_kind",
              "ask_why", "ask_player", "ask_min", "ask_max", "ask_n", "err", "err_arg",
              "autopay", "mana_pref", "goldfish", "scratch", "sba_dirty", "sba_audit", "sba_missed",
-             "dry_q", "dry_v")
+             "dry_q", "dry_v", "cast_audit", "cast_missed")
 STK_FIELDS = ("s_kind", "s_src", "s_src_oid", "s_card", "s_abil", "s_ctrl", "s_x", "s_kicks",
               "s_flags", "s_ntgt", "s_tgt0", "s_tgt1", "s_toid0", "s_toid1", "s_subj",
               "s_subj_oid", "s_subj_card")

@@ -184,6 +184,37 @@ def test_games_skip_only_state_based_checks_that_would_find_nothing(deck0, deck1
         assert b.st.gm[:, L.G_SBA_MISSED].sum() == 0, np.nonzero(b.st.gm[:, L.G_SBA_MISSED])[0]
 
 
+@pytest.mark.parametrize("deck0,deck1", [("elves_morcant", "goblins_burn_blight"),
+                                         ("mono_green_curve", None), ("every card", "")])
+def test_castability_decided_without_a_dry_run_agrees_with_the_dry_run(deck0, deck1):
+    """Priority options are exact (117.1: what a player could do now). A plain spell in hand
+    (no X, targets, additional costs or cast triggers) is judged castable from 601.2's
+    remaining checks (timing, stack room) and whether autopay pays its cost (601.2g-h),
+    decided from mana counts or by autopay run in place and undone, not by a dry run on a
+    copy (flow.cast_option_nb). Audited (G_CAST_AUDIT), every such check also runs the dry
+    run: the answers agree and the game is left exactly as it was; both ways are used; and
+    the audited games are the games played without the audit."""
+    d0, d1 = every_card_decks() if deck0 == "every card" else \
+        (ids(deck0), ids(deck1) if deck1 else None)
+    ways = 0
+    for agent in ("random", "greedy"):
+        runs = []
+        for audit in (0, 1):
+            b = GameBatch(POOL, d0, d1, n_games=120, seed=12, start="random", max_turns=20)
+            b.st.gm[:, L.G_CAST_AUDIT] = audit
+            ag = AGENTS[agent]() if agent == "random" else GreedyAgent()
+            b.play([ag, ag] if d1 is not None else [ag], np.random.default_rng(6))
+            runs.append(b.results())
+        assert b.st.gm[:, L.G_CAST_MISSED].sum() == 0, np.nonzero(b.st.gm[:, L.G_CAST_MISSED])[0]
+        ways |= np.bitwise_or.reduce(b.st.gm[:, L.G_CAST_AUDIT])
+        assert runs[0].keys() == runs[1].keys()
+        for k in runs[0]:
+            np.testing.assert_array_equal(runs[0][k], runs[1][k], err_msg=k)
+    assert ways & 2, "no castability was decided by mana counts"
+    if deck0 == "every card":
+        assert ways & 4, "autopay never ran in place"
+
+
 def test_object_room_for_tokens_only_where_the_decks_make_them():
     """Object slots beyond the decks are only for tokens (OP_CREATE_TOKEN is the only effect
     that makes objects), so a game gets them only if a card of its decks, or a token one

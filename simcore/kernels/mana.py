@@ -537,6 +537,62 @@ def simple_source_nb(st, ct, g, i):
 
 
 @kernel
+def simple_mana_nb(st, ct, g, p, cnt):
+    """cnt[t] := p's pool of type t plus p's sources autopay may tap (simple_source_nb) that
+    add one mana of type t. True when these counts decide autopay (simple_payable_nb): each
+    such source adds exactly one mana of one type, and no replacement effect or "tapped for
+    mana" trigger is on the battlefield."""
+    for t in range(6):
+        cnt[t] = st.p_pool[g, p, t]
+    for i in range(st.obj.shape[2]):
+        c = st.obj[g, O_CARD, i]
+        if c < 0 or st.obj[g, O_ZONE, i] != Z_BATTLEFIELD:
+            continue
+        for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
+            k = ct.abil[a, AB_KIND]
+            if k == AK_MANA_REPLACE or k == AK_MANA_TRIGGER:
+                return False
+        if st.obj[g, O_CTRL, i] != p:
+            continue
+        a = simple_source_nb(st, ct, g, i)
+        if a < 0:
+            continue
+        if ct.abil[a, AB_PROD] != PK_FIXED or mana_times_nb(st, ct, g, i, a) != 1:
+            return False
+        v = ct.abil[a, AB_PROD_VAL]
+        one = -1
+        for t in range(6):
+            n = (v >> (PACK_BITS * t)) & 31
+            if n > 1 or (n == 1 and one >= 0):
+                return False
+            if n == 1:
+                one = t
+        if one < 0:
+            return False
+        cnt[one] += 1
+    return True
+
+
+@kernel
+def simple_payable_nb(ct, cid, cnt):
+    """With simple_mana_nb's counts: would autopay pay cost cid (X = 0)? 1 / 0, or -1 for a
+    cost with hybrid symbols (undecided). Why the counts decide: while a colour is missing,
+    autopay taps a source of a missing colour (and fails if there is none), then any source
+    until the pool pays; with one-mana one-type sources that succeeds exactly when the pool
+    with every source tapped pays."""
+    for h in range(4):
+        if ct.mcost[cid, MC_HYB + h] != 0:
+            return -1
+    left = 0
+    for t in range(6):
+        d = cnt[t] - ct.mcost[cid, MC_PIPS + t]
+        if d < 0:
+            return 0
+        left += d
+    return 1 if left >= ct.mcost[cid, MC_GENERIC] else 0
+
+
+@kernel
 def potential_mana_nb(st, ct, g, p):
     """An upper bound of the mana autopay can make for p: the pool plus one activation of
     each simple source, with every multiplying replacement and "tapped for mana" trigger."""

@@ -20,7 +20,8 @@ from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .jit import kernel
 from .mana import (activate_mana_nb, add_cost_nb, autopay_nb, mana_cost_check_nb, pay_nb,
-                   min_mana_nb, potential_mana_nb, tap_candidates_nb)
+                   min_mana_nb, potential_mana_nb, simple_mana_nb, simple_payable_nb,
+                   tap_candidates_nb)
 from .query import (exile_permission_nb, greatest_toughness_nb, is_creature_nb, matches_filter_nb,
                     obj_has_counters_nb, player_matches_nb)
 from .rng import shuffle_library_nb
@@ -431,6 +432,85 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
             if s != ST_OK:
                 return s
     return ST_OK
+
+
+@kernel
+def plain_cast_nb(ct, c):
+    """Would casting card c from hand (no alternative cost) ask nothing, and could it fail
+    only on timing, mana or stack room? Then cast_payable_nb decides it in place. Keep in
+    step with cast_nb: a question or a failure added there for such cards belongs here."""
+    if ct.card[c, C_TYPES] & T_LAND:
+        return False
+    if ct.mcost[ct.card[c, C_COST], MC_X] != 0:
+        return False                    # X is announced (601.2b)
+    sa = ct.card[c, C_SPELL]
+    if sa >= 0 and ct.abil[sa, AB_NTGT] > 0:
+        return False                    # targets (601.2c)
+    for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
+        k = ct.abil[a, AB_KIND]
+        if k == AK_ADD_COST or k == AK_KICKER:
+            return False                # additional and optional costs (601.2b)
+        if k == AK_TRIGGER and ct.abil[a, AB_EVENT] == EV_CAST:
+            return False                # a "when you cast" trigger (601.2i)
+    return True
+
+
+@kernel
+def cast_payable_nb(st, ct, g, slot, pot, cnt):
+    """Would cast_nb get through for a plain card (plain_cast_nb) in p's hand, timing
+    checked, p able to make `pot` mana? Decided in place instead of by a dry run on a copy
+    of the whole game: cast_nb's other checks, then the payment. `cnt`: p's mana counts
+    (mana.simple_mana_nb), filled on first use (cnt[6] = -1: not yet; 1: they decide
+    autopay, mana.simple_payable_nb; 0: they do not). Otherwise autopay runs on the game
+    itself and is undone. Returns 1 (castable) or 0, plus 2 when autopay ran in place.
+    Autopay only taps p's simple {T} sources (their mana abilities, with replacement effects
+    and "tapped for mana" triggers, only add to p's pool) and asks nothing, so untapping
+    what it tapped and restoring p's pool restores the game. After a payment that works,
+    the spell goes on the stack (room checked here) and nothing else can fail: it triggers
+    nothing and makes no state-based action apply. G_CAST_AUDIT checks all of this against
+    the dry run (flow.cast_option_nb)."""
+    c = st.obj[g, O_CARD, slot]
+    p = st.obj[g, O_OWNER, slot]
+    base = ct.card[c, C_COST]
+    if pot < min_mana_nb(ct, base) or st.gm[g, G_STACK_N] >= st.stk.shape[2]:
+        return 0
+    if cnt[6] < 0:
+        cnt[6] = 1 if simple_mana_nb(st, ct, g, p, cnt) else 0
+    if cnt[6] == 1:
+        r = simple_payable_nb(ct, base, cnt)
+        if r >= 0:
+            return r
+    M = st.obj.shape[2]
+    mark = scratch_mark_nb(st, g)
+    b = scratch_nb(st, g, 6 + 16 + 6 + M)
+    need = st.scr[b:b + 6]
+    hyb = st.scr[b + 6:b + 22]
+    pool = st.scr[b + 22:b + 28]
+    untapped = st.scr[b + 28:b + 28 + M]
+    n = 0
+    for i in range(M):
+        if st.obj[g, O_CARD, i] >= 0 and st.obj[g, O_ZONE, i] == Z_BATTLEFIELD and \
+                st.obj[g, O_CTRL, i] == p and st.obj[g, O_TAPPED, i] == 0:
+            untapped[n] = i
+            n += 1
+    for t in range(6):
+        pool[t] = st.p_pool[g, p, t]
+    err = st.gm[g, G_ERR]
+    err_arg = st.gm[g, G_ERR_ARG]
+    pref = st.gm[g, G_MANA_PREF]
+    gen, nh = add_cost_nb(ct, base, 0, 1, need, hyb, 0)
+    if st.gm[g, G_AUTOPAY] != 0:
+        autopay_nb(st, ct, g, p, need, gen, hyb, nh)
+    ok = pay_nb(st, g, p, need, gen, hyb, nh, False)
+    for k in range(n):
+        st.obj[g, O_TAPPED, untapped[k]] = 0
+    for t in range(6):
+        st.p_pool[g, p, t] = pool[t]
+    st.gm[g, G_ERR] = err
+    st.gm[g, G_ERR_ARG] = err_arg
+    st.gm[g, G_MANA_PREF] = pref
+    scratch_release_nb(st, g, mark)
+    return 3 if ok else 2
 
 
 @kernel
