@@ -188,8 +188,9 @@ def test_games_skip_only_state_based_checks_that_would_find_nothing(deck0, deck1
                                          ("mono_green_curve", None), ("every card", "")])
 def test_castability_decided_without_a_dry_run_agrees_with_the_dry_run(deck0, deck1):
     """Priority options are exact (117.1: what a player could do now). A plain spell in hand
-    (no X, targets, additional costs or cast triggers) is judged castable from 601.2's
-    remaining checks (timing, stack room) and whether autopay pays its cost (601.2g-h),
+    (no X, additional costs or cast triggers) is judged castable from 601.2's remaining
+    checks (timing, a legal target for each target, stack room) and whether autopay pays
+    its cost (601.2g-h),
     decided from mana counts or by autopay run in place and undone, not by a dry run on a
     copy (flow.cast_option_nb). Audited (G_CAST_AUDIT), every such check also runs the dry
     run: the answers agree and the game is left exactly as it was; both ways are used; and

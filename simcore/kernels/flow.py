@@ -297,7 +297,7 @@ def legal_now_nb(st, dry, dg, ct, g, act):
 @kernel
 def cast_option_nb(st, dry, dg, ct, g, act, pot, cnt):
     """Can spell act[1] be cast now (with the least answers)? A plain card in hand
-    (stack.plain_cast_nb: most creatures) is decided in place by stack.cast_payable_nb,
+    (stack.plain_cast_nb: most creatures and burn) is decided in place by stack.cast_payable_nb,
     without a copy of the game (dry runs of such casts were ~35% of a goldfish game's time);
     anything else by a dry run. G_CAST_AUDIT: both run, G_CAST_MISSED counts the checks
     that disagreed with the dry run or changed the game (the tests require none), and

@@ -436,16 +436,14 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
 
 @kernel
 def plain_cast_nb(ct, c):
-    """Would casting card c from hand (no alternative cost) ask nothing, and could it fail
-    only on timing, mana or stack room? Then cast_payable_nb decides it in place. Keep in
-    step with cast_nb: a question or a failure added there for such cards belongs here."""
+    """Would casting card c from hand (no alternative cost) ask nothing but its targets, and
+    could it fail only on timing, targets, mana or stack room? Then cast_payable_nb decides
+    it in place. Keep in step with cast_nb: a question or a failure added there for such
+    cards belongs here."""
     if ct.card[c, C_TYPES] & T_LAND:
         return False
     if ct.mcost[ct.card[c, C_COST], MC_X] != 0:
         return False                    # X is announced (601.2b)
-    sa = ct.card[c, C_SPELL]
-    if sa >= 0 and ct.abil[sa, AB_NTGT] > 0:
-        return False                    # targets (601.2c)
     for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
         k = ct.abil[a, AB_KIND]
         if k == AK_ADD_COST or k == AK_KICKER:
@@ -459,7 +457,8 @@ def plain_cast_nb(ct, c):
 def cast_payable_nb(st, ct, g, slot, pot, cnt):
     """Would cast_nb get through for a plain card (plain_cast_nb) in p's hand, timing
     checked, p able to make `pot` mana? Decided in place instead of by a dry run on a copy
-    of the whole game: cast_nb's other checks, then the payment. `cnt`: p's mana counts
+    of the whole game: cast_nb's other checks, a legal target for each target (the dry run
+    takes the first; which one does not change the cost), then the payment. `cnt`: p's mana counts
     (mana.simple_mana_nb), filled on first use (cnt[6] = -1: not yet; 1: they decide
     autopay, mana.simple_payable_nb; 0: they do not). Otherwise autopay runs on the game
     itself and is undone. Returns 1 (castable) or 0, plus 2 when autopay ran in place.
@@ -474,13 +473,23 @@ def cast_payable_nb(st, ct, g, slot, pot, cnt):
     base = ct.card[c, C_COST]
     if pot < min_mana_nb(ct, base) or st.gm[g, G_STACK_N] >= st.stk.shape[2]:
         return 0
+    M = st.obj.shape[2]
+    sa = ct.card[c, C_SPELL]
+    if sa >= 0 and ct.abil[sa, AB_NTGT] > 0:
+        mark = scratch_mark_nb(st, g)
+        b = scratch_nb(st, g, M + 2)
+        opts = st.scr[b:b + M + 2]
+        for k in range(ct.abil[sa, AB_NTGT]):
+            if target_options_nb(st, ct, g, ct.abil[sa, AB_TGT + k], slot, p, opts) == 0:
+                scratch_release_nb(st, g, mark)
+                return 0
+        scratch_release_nb(st, g, mark)
     if cnt[6] < 0:
         cnt[6] = 1 if simple_mana_nb(st, ct, g, p, cnt) else 0
     if cnt[6] == 1:
         r = simple_payable_nb(ct, base, cnt)
         if r >= 0:
             return r
-    M = st.obj.shape[2]
     mark = scratch_mark_nb(st, g)
     b = scratch_nb(st, g, 6 + 16 + 6 + M)
     need = st.scr[b:b + 6]
