@@ -52,6 +52,7 @@ def alloc_flow(n, max_turns, target_card=-1, A=N_OPTIONS, T=32, V=256, log=16):
     fw.fl[:, L.F_MAX_TURNS] = max_turns
     fw.fl[:, L.F_TARGET_CARD] = target_card
     fw.fl[:, L.F_LOG_N] = -1        # no snapshot to replay from yet
+    fw.fl[:, L.F_CANDS_OID] = -1    # instant-speed candidates not counted yet
     return fw
 
 START = {"play": 0, "draw": 1, "random": -1}

@@ -17,7 +17,7 @@ GM_FIELDS = ("turn", "active", "step", "first", "winner", "next_ts", "next_oid",
              "any_attackers", "stack_n", "q_n", "d_n", "tape_n", "tape_pos", "ask_kind",
              "ask_why", "ask_player", "ask_min", "ask_max", "ask_n", "err", "err_arg",
              "autopay", "mana_pref", "goldfish", "scratch", "sba_dirty", "sba_audit", "sba_missed",
-             "dry_q", "dry_v", "cast_audit", "cast_missed")
+             "dry_q", "dry_v")
 STK_FIELDS = ("s_kind", "s_src", "s_src_oid", "s_card", "s_abil", "s_ctrl", "s_x", "s_kicks",
               "s_flags", "s_ntgt", "s_tgt0", "s_tgt1", "s_toid0", "s_toid1", "s_subj",
               "s_subj_oid", "s_subj_card")
@@ -35,7 +35,12 @@ FLOW_FIELDS = ("f_dkind", "f_dplayer", "f_dn", "f_qkind", "f_qmin", "f_qmax", "f
                "f_passes", "f_phase", "f_mull_p", "f_bottom_left", "f_txn", "f_tape_n",
                "f_tape_v", "f_pick_n", "f_max_turns", "f_end", "f_kill_turn", "f_decisions",
                "f_target_card", "f_declared", "f_kept0", "f_kept1", "f_pend_opt", "f_ban_n",
-               "f_log_n", "f_replays")
+               "f_log_n", "f_replays", "f_opt_audit", "f_opt_missed", "f_cands", "f_cands_oid")
+# f_opt_audit: 1 = audit priority_options' shortcuts (flow.cast_option_nb, instant-speed
+#   checks skipped); audited shortcuts add bit 2 (castability from mana counts), 4 (autopay
+#   in place) or 8 (a check skipped); f_opt_missed counts those that got it wrong (tests).
+# f_cands: bit p = p has an instant-speed candidate (flow.instant_candidates_nb), counted
+#   when the game's next object id was f_cands_oid (every zone change takes a new id).
 
 CARD_FIELDS = ("c_types", "c_super", "c_colors", "c_power", "c_toughness", "c_kw", "c_token",
                "c_cost", "c_mv", "c_abil0", "c_nabil", "c_spell", "c_static")

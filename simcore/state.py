@@ -92,11 +92,6 @@ FIELD_DOCS = dict([
     ('dry_q', "dry runs (flow.legal_now_nb) only: 1 + questions answered so far with their "
               "least answer in place (choice.py); 0 = questions are asked"),
     ('dry_v', 'dry runs: values those answers took (lists take several)'),
-    ('cast_audit', '1 = check every castability decided without a dry run (flow.cast_option_nb) '
-                   'against the dry run, and the game left unchanged; count in cast_missed. '
-                   'Audited checks add bit 2 (decided by mana counts) or 4 (autopay in place)'),
-    ('cast_missed', 'castability checks that disagreed with the dry run or changed the game '
-                    '(with cast_audit)'),
     # stk
     ('s_kind', 'SK_* spell / activated / triggered'),
     ('s_src', "source slot (the spell's own slot for spells)"),

@@ -186,15 +186,17 @@ def test_games_skip_only_state_based_checks_that_would_find_nothing(deck0, deck1
 
 @pytest.mark.parametrize("deck0,deck1", [("elves_morcant", "goblins_burn_blight"),
                                          ("mono_green_curve", None), ("every card", "")])
-def test_castability_decided_without_a_dry_run_agrees_with_the_dry_run(deck0, deck1):
-    """Priority options are exact (117.1: what a player could do now). A plain spell in hand
-    (no X, additional costs or cast triggers) is judged castable from 601.2's remaining
-    checks (timing, a legal target for each target, stack room) and whether autopay pays
-    its cost (601.2g-h),
-    decided from mana counts or by autopay run in place and undone, not by a dry run on a
-    copy (flow.cast_option_nb). Audited (G_CAST_AUDIT), every such check also runs the dry
-    run: the answers agree and the game is left exactly as it was; both ways are used; and
-    the audited games are the games played without the audit."""
+def test_priority_option_shortcuts_agree_with_the_full_check(deck0, deck1):
+    """Priority options are exact (117.1: what a player could do now), with two shortcuts
+    (kernels/flow.py). A plain spell in hand (no X, additional costs or cast triggers) is
+    judged castable from 601.2's remaining checks (timing, a legal target for each target,
+    stack room) and whether autopay pays its cost (601.2g-h), decided from mana counts or
+    by autopay run in place and undone, not by a dry run on a copy (cast_option_nb). And a
+    check at instant speed is skipped for a player with no instant in hand or exile and no
+    activated ability without sorcery timing, while no object changed zones. Audited
+    (F_OPT_AUDIT), each shortcut also runs the full check: they agree, the game is left
+    exactly as it was, every shortcut is used, and the audited games are the games played
+    without the audit."""
     d0, d1 = every_card_decks() if deck0 == "every card" else \
         (ids(deck0), ids(deck1) if deck1 else None)
     ways = 0
@@ -202,16 +204,17 @@ def test_castability_decided_without_a_dry_run_agrees_with_the_dry_run(deck0, de
         runs = []
         for audit in (0, 1):
             b = GameBatch(POOL, d0, d1, n_games=120, seed=12, start="random", max_turns=20)
-            b.st.gm[:, L.G_CAST_AUDIT] = audit
+            b.fw.fl[:, L.F_OPT_AUDIT] = audit
             ag = AGENTS[agent]() if agent == "random" else GreedyAgent()
             b.play([ag, ag] if d1 is not None else [ag], np.random.default_rng(6))
             runs.append(b.results())
-        assert b.st.gm[:, L.G_CAST_MISSED].sum() == 0, np.nonzero(b.st.gm[:, L.G_CAST_MISSED])[0]
-        ways |= np.bitwise_or.reduce(b.st.gm[:, L.G_CAST_AUDIT])
+        assert b.fw.fl[:, L.F_OPT_MISSED].sum() == 0, np.nonzero(b.fw.fl[:, L.F_OPT_MISSED])[0]
+        ways |= np.bitwise_or.reduce(b.fw.fl[:, L.F_OPT_AUDIT])
         assert runs[0].keys() == runs[1].keys()
         for k in runs[0]:
             np.testing.assert_array_equal(runs[0][k], runs[1][k], err_msg=k)
     assert ways & 2, "no castability was decided by mana counts"
+    assert ways & 8, "no instant-speed check was skipped"
     if deck0 == "every card":
         assert ways & 4, "autopay never ran in place"
 

@@ -295,27 +295,27 @@ def legal_now_nb(st, dry, dg, ct, g, act):
 
 
 @kernel
-def cast_option_nb(st, dry, dg, ct, g, act, pot, cnt):
+def cast_option_nb(st, dry, dg, ct, fw, g, act, pot, cnt):
     """Can spell act[1] be cast now (with the least answers)? A plain card in hand
     (stack.plain_cast_nb: most creatures and burn) is decided in place by stack.cast_payable_nb,
     without a copy of the game (dry runs of such casts were ~35% of a goldfish game's time);
-    anything else by a dry run. G_CAST_AUDIT: both run, G_CAST_MISSED counts the checks
-    that disagreed with the dry run or changed the game (the tests require none), and
-    G_CAST_AUDIT gets bit 1 (decided by mana counts or cast_nb's first checks) or bit 2
-    (autopay ran in place)."""
+    anything else by a dry run. Audited (F_OPT_AUDIT): both run, F_OPT_MISSED counts the
+    checks that disagreed with the dry run or changed the game (the tests require none),
+    and F_OPT_AUDIT gets bit 2 (decided by mana counts or cast_nb's first checks) or 4
+    (autopay ran in place). The audit lives in the Flow: a rollback must not undo it."""
     slot = act[1]
     if st.obj[g, O_ZONE, slot] != Z_HAND or act[3] != 0 or \
             not plain_cast_nb(ct, st.obj[g, O_CARD, slot]):
         return legal_now_nb(st, dry, dg, ct, g, act)
-    if st.gm[g, G_CAST_AUDIT] == 0:
+    if fw.fl[g, F_OPT_AUDIT] == 0:
         return (cast_payable_nb(st, ct, g, slot, pot, cnt) & 1) == 1
     copy_game_nb(dry, dg, st, g)
     v = cast_payable_nb(st, ct, g, slot, pot, cnt)
     same = same_game_nb(dry, dg, st, g)
     legal = legal_now_nb(st, dry, dg, ct, g, act)
-    st.gm[g, G_CAST_AUDIT] |= 4 if v >= 2 else 2     # which way it was decided (tests)
+    fw.fl[g, F_OPT_AUDIT] |= 4 if v >= 2 else 2     # which way it was decided (tests)
     if ((v & 1) == 1) != legal or not same:
-        st.gm[g, G_CAST_MISSED] += 1
+        fw.fl[g, F_OPT_MISSED] += 1
     return legal
 
 
@@ -336,10 +336,47 @@ def add_option_nb(fw, g, n, code):
 
 
 @kernel
+def instant_candidates_nb(st, ct, g):
+    """Bit p set: p has what could be an option at instant speed in priority_options_nb:
+    an instant p owns in hand or in exile, or a permanent p controls with an activated
+    ability without sorcery timing. Cards' types and abilities are printed, so this
+    changes only when an object changes zones, and every zone change takes a new object id
+    (zones.set_zone_nb)."""
+    m = 0
+    for i in range(st.obj.shape[2]):
+        c = st.obj[g, O_CARD, i]
+        if c < 0:
+            continue
+        z = st.obj[g, O_ZONE, i]
+        if z == Z_HAND or z == Z_EXILE:
+            if ct.card[c, C_TYPES] & T_INSTANT:
+                m |= 1 << st.obj[g, O_OWNER, i]
+        elif z == Z_BATTLEFIELD:
+            for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
+                if ct.abil[a, AB_KIND] == AK_ACTIVATED and ct.abil[a, AB_SORCERY] == 0:
+                    m |= 1 << st.obj[g, O_CTRL, i]
+                    break
+    return m
+
+
+@kernel
 def priority_options_nb(st, dry, dg, ct, fw, g, p):
     """The actions p could take with priority, checked by dry runs: play a land, cast a
     spell (from hand or with a permission from exile; warp), activate an ability. Cards of one
     name in one zone are one option."""
+    # cheap tests first: a dry run only for what timing and mana do not already rule out
+    sorcery_ok = sorcery_timing_nb(st, g, p)
+    skipped = False
+    if not sorcery_ok:
+        # most checks are at instant speed for a player with nothing to do there (183 of
+        # a greedy game's 313): skip the scan while the objects' zones are unchanged
+        if fw.fl[g, F_CANDS_OID] != st.gm[g, G_NEXT_OID]:
+            fw.fl[g, F_CANDS] = instant_candidates_nb(st, ct, g)
+            fw.fl[g, F_CANDS_OID] = st.gm[g, G_NEXT_OID]
+        if (fw.fl[g, F_CANDS] >> p) & 1 == 0:
+            if fw.fl[g, F_OPT_AUDIT] == 0:
+                return 0
+            skipped = True          # audited: scan anyway, and it must find nothing
     M = st.obj.shape[2]
     b = scratch_nb(st, g, 15 + M)
     act = st.scr[b:b + 8]
@@ -348,8 +385,6 @@ def priority_options_nb(st, dry, dg, ct, fw, g, p):
     cnt[6] = -1
     n_mine = 0
     n = 0
-    # cheap tests first: a dry run only for what timing and mana do not already rule out
-    sorcery_ok = sorcery_timing_nb(st, g, p)
     pot = -1                    # the mana p could make: computed when first needed
     for i in range(M):
         c = st.obj[g, O_CARD, i]
@@ -392,7 +427,7 @@ def priority_options_nb(st, dry, dg, ct, fw, g, p):
             act[4] = -1
             if pot < 0:
                 pot = potential_mana_nb(st, ct, g, p)
-            if pot >= ct.card[c, C_MV] and cast_option_nb(st, dry, dg, ct, g, act, pot, cnt):
+            if pot >= ct.card[c, C_MV] and cast_option_nb(st, dry, dg, ct, fw, g, act, pot, cnt):
                 n = add_option_nb(fw, g, n, (OPT_CAST << 24) | (i << 6))
             if z == Z_HAND:
                 has_warp = False
@@ -424,6 +459,10 @@ def priority_options_nb(st, dry, dg, ct, fw, g, p):
                 if legal_now_nb(st, dry, dg, ct, g, act):
                     n = add_option_nb(fw, g, n, (OPT_ACTIVATE << 24) | (i << 6) |
                                       ct.abil[a, AB_ACTIDX])
+    if skipped:
+        fw.fl[g, F_OPT_AUDIT] |= 8
+        if n > 0:
+            fw.fl[g, F_OPT_MISSED] += 1
     return n
 
 

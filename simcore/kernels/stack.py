@@ -466,7 +466,7 @@ def cast_payable_nb(st, ct, g, slot, pot, cnt):
     and "tapped for mana" triggers, only add to p's pool) and asks nothing, so untapping
     what it tapped and restoring p's pool restores the game. After a payment that works,
     the spell goes on the stack (room checked here) and nothing else can fail: it triggers
-    nothing and makes no state-based action apply. G_CAST_AUDIT checks all of this against
+    nothing and makes no state-based action apply. F_OPT_AUDIT checks all of this against
     the dry run (flow.cast_option_nb)."""
     c = st.obj[g, O_CARD, slot]
     p = st.obj[g, O_OWNER, slot]
