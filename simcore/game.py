@@ -48,7 +48,7 @@ def alloc_flow(n, max_turns, target_card=-1, A=N_OPTIONS, T=32, V=256, log=16):
               tlen=np.zeros((n, T), np.int32), tlist=np.zeros((n, T), np.int32),
               tval=np.zeros((n, V), np.int32), pick=np.zeros((n, A), np.int32),
               ban=np.zeros((n, 16), np.int32),
-              log=np.zeros((n, log * LOG_WIDTH), np.int32))
+              log=np.zeros((n, log * (LOG_WIDTH + 1)), np.int32))   # [width, action]
     fw.fl[:, L.F_MAX_TURNS] = max_turns
     fw.fl[:, L.F_TARGET_CARD] = target_card
     fw.fl[:, L.F_LOG_N] = -1        # no snapshot to replay from yet

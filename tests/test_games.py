@@ -21,7 +21,6 @@ from simcore.decks import load_deck
 from simcore.errors import PlaytestError
 from simcore.game import TOKEN_ROOM, TOKEN_ROOM_GOLDFISH, GameBatch, deck_ids, token_makers
 from simcore.kernels.actions import run_action_py
-from simcore.kernels.flow import LOG_WIDTH
 
 ROOT = Path(__file__).resolve().parents[1]
 DECKS = ROOT / "examples" / "decks"
@@ -105,15 +104,22 @@ def assert_log_leads_to_state(b):
     """Every game outside a transaction whose log is live: its snapshot plus the logged
     actions, replayed, is its state, array for array."""
     fl = b.fw.fl
+    kinds = set()
     for g in np.nonzero((fl[:, L.F_LOG_N] >= 0) & (fl[:, L.F_TXN] == 0))[0]:
         rebuilt = copy_state(b.snap)
-        for k in range(fl[g, L.F_LOG_N]):
+        k = 0
+        while k < fl[g, L.F_LOG_N]:         # entries [width, action...]
+            w = b.fw.log[g, k]
+            assert 2 <= w <= b.fw.pend.shape[1]
             act = np.zeros(b.fw.pend.shape[1], np.int64)
-            act[:LOG_WIDTH] = b.fw.log[g, k * LOG_WIDTH:(k + 1) * LOG_WIDTH]
+            act[:w] = b.fw.log[g, k + 1:k + 1 + w]
+            k += 1 + w
+            kinds.add(int(act[0]))
             rebuilt.gm[g, L.G_TAPE_N] = 0
             assert run_action_py(rebuilt, b.ct, g, act) == K.ST_OK
         for (name, x), (_, y) in zip(game_arrays(rebuilt), game_arrays(b.st)):
             assert np.array_equal(x[g], y[g]), (g, name)
+    return kinds
 
 
 @pytest.mark.parametrize("deck0,deck1", [("elves_morcant", "goblins_burn_blight"),
@@ -123,7 +129,9 @@ def test_actions_without_snapshots_replay_to_the_same_games(deck0, deck1):
     refused has its starting state rebuilt from the last snapshot plus the log
     (kernels/flow.py, txn_start_nb). After every step, snapshot + log = state; and the games
     are exactly those of a snapshot before every action (log capacity 0): same results,
-    same final state, with rebuilds taken."""
+    same final state, with rebuilds taken. Attack and block declarations are logged too."""
+    kinds = set()
+
     def play(log):
         b = GameBatch(POOL, ids(deck0), ids(deck1), n_games=24, seed=8, start="random",
                       max_turns=15)
@@ -136,12 +144,13 @@ def test_actions_without_snapshots_replay_to_the_same_games(deck0, deck1):
             mask = b.legal_mask()
             b.step(b.ask_agents(agents, b.view(), mask, rng))
             if log:
-                assert_log_leads_to_state(b)
+                kinds.update(assert_log_leads_to_state(b))
         raise AssertionError("games did not finish")
 
     logged, plain = play(True), play(False)
     assert logged.fw.fl[:, L.F_REPLAYS].sum() > 0 and plain.fw.fl[:, L.F_REPLAYS].sum() == 0
     assert (logged.fw.fl[:, L.F_LOG_N] > 0).any()
+    assert {K.A_ATTACK, K.A_BLOCK, K.A_CAST, K.A_NEXT_STEP} <= kinds, kinds
     for key, v in logged.results().items():
         assert np.array_equal(v, plain.results()[key]), key
     for (name, x), (_, y) in zip(game_arrays(logged.st), game_arrays(plain.st)):

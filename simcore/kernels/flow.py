@@ -30,7 +30,7 @@ from .rng import splitmix64_nb
 from .setup import bottom_card_nb, game_seed_nb, mulligan_nb
 
 OID_LIMIT = 30000      # object ids and timestamps live in int16 planes
-LOG_WIDTH = 5          # numbers per logged action: [A_*, up to four arguments]
+LOG_WIDTH = 5          # numbers of an action but a declaration: [A_*, up to four arguments]
 
 
 @kernel
@@ -114,16 +114,29 @@ def txn_done_nb(fw, g):
 
 @kernel
 def loggable_nb(a0):
-    """Actions of at most LOG_WIDTH numbers (attack and block declarations are longer)."""
+    """Actions that may run without a snapshot (txn_start_nb): all but the engine's edits."""
     return a0 == A_NEXT_STEP or a0 == A_RESOLVE or a0 == A_PLAY_LAND or a0 == A_CAST or \
-        a0 == A_ACTIVATE
+        a0 == A_ACTIVATE or a0 == A_ATTACK or a0 == A_BLOCK
+
+
+@kernel
+def pend_width_nb(fw, g):
+    """Numbers of the pending action: LOG_WIDTH, or more for attack and block declarations,
+    which list their creatures."""
+    a0 = fw.pend[g, 0]
+    if a0 == A_ATTACK:
+        return 2 + fw.pend[g, 1]
+    if a0 == A_BLOCK:
+        return 2 + 2 * fw.pend[g, 1]
+    return LOG_WIDTH
 
 
 @kernel
 def log_room_nb(fw, g):
-    """Does the log still lead from snap to st (f_log_n >= 0) with room for one more?"""
+    """Does the log still lead from snap to st (f_log_n >= 0: numbers used) with room for
+    the pending action (its width, then its numbers)?"""
     n = fw.fl[g, F_LOG_N]
-    return n >= 0 and (n + 1) * LOG_WIDTH <= fw.log.shape[1]
+    return n >= 0 and n + 1 + pend_width_nb(fw, g) <= fw.log.shape[1]
 
 
 @kernel
@@ -134,9 +147,11 @@ def log_push_nb(fw, g):
     if not log_room_nb(fw, g) or fw.fl[g, F_TAPE_N] != 0 or not loggable_nb(fw.pend[g, 0]):
         fw.fl[g, F_LOG_N] = -1
         return
-    for k in range(LOG_WIDTH):
-        fw.log[g, n * LOG_WIDTH + k] = fw.pend[g, k]
-    fw.fl[g, F_LOG_N] = n + 1
+    w = pend_width_nb(fw, g)
+    fw.log[g, n] = w
+    for k in range(w):
+        fw.log[g, n + 1 + k] = fw.pend[g, k]
+    fw.fl[g, F_LOG_N] = n + 1 + w
 
 
 @kernel
@@ -213,12 +228,14 @@ def replay_log_nb(st, snap, ct, fw, g):
     """snap := the state the pending action started from: the snapshot plus the logged
     actions, replayed (the engine is deterministic: the state holds the random stream, and
     logged actions asked nothing)."""
-    w = fw.pend.shape[1]
-    b = scratch_nb(st, g, w)
-    act = st.scr[b:b + w]
-    for k in range(fw.fl[g, F_LOG_N]):
-        for j in range(LOG_WIDTH):
-            act[j] = fw.log[g, k * LOG_WIDTH + j]
+    b = scratch_nb(st, g, fw.pend.shape[1])
+    act = st.scr[b:b + fw.pend.shape[1]]
+    k = 0
+    while k < fw.fl[g, F_LOG_N]:
+        w = fw.log[g, k]
+        for j in range(act.shape[0]):
+            act[j] = fw.log[g, k + 1 + j] if j < w else 0
+        k += 1 + w
         snap.gm[g, G_TAPE_N] = 0
         if run_action_nb(snap, ct, g, act) != ST_OK:
             raise RuntimeError("playtest: a logged action did not replay (not deterministic)")
@@ -242,9 +259,15 @@ def txn_start_nb(st, snap, ct, fw, g, a0, a1, a2, a3, a4):
     fw.pend[g, 2] = a2
     fw.pend[g, 3] = a3
     fw.pend[g, 4] = a4
+    return txn_go_nb(st, snap, ct, fw, g)
+
+
+@kernel
+def txn_go_nb(st, snap, ct, fw, g):
+    """txn_start_nb for the action already in fw.pend[g]."""
     fw.fl[g, F_TAPE_N] = 0
     fw.fl[g, F_TAPE_V] = 0
-    if loggable_nb(a0) and log_room_nb(fw, g):
+    if loggable_nb(fw.pend[g, 0]) and log_room_nb(fw, g):
         st.gm[g, G_TAPE_N] = 0
         if run_action_nb(st, ct, g, fw.pend[g]) == ST_OK:
             log_push_nb(fw, g)
@@ -662,8 +685,7 @@ def declare_picked_nb(st, snap, ct, fw, g, kind):
         for j in range(m):
             fw.pend[g, 2 + 2 * j] = fw.pick[g, j] >> 16
             fw.pend[g, 3 + 2 * j] = fw.pick[g, j] & 0xFFFF
-    txn_begin_nb(st, snap, fw, g)
-    txn_run_nb(st, snap, ct, fw, g, False)
+    txn_go_nb(st, snap, ct, fw, g)
 
 
 @kernel
