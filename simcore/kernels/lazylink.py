@@ -16,6 +16,7 @@ KERNEL_OPTIONS = {}
 ACTIVE = False
 
 try:
+    import llvmlite.binding as _ll
     from numba.core import codegen as _cg
     from numba.core.compiler import CompilerBase, DefaultPassBuilder
     from numba.core.compiler_machinery import FunctionPass, register_pass
@@ -23,7 +24,7 @@ try:
 
     _LIB = _cg.CPUCodeLibrary
     for _name in ("finalize", "_finalize_dynamic_globals", "_raise_if_finalized",
-                  "_ensure_finalized", "_get_module_for_linking"):
+                  "_ensure_finalized", "_get_module_for_linking", "_optimize_final_module"):
         getattr(_LIB, _name)
     _cg.JITCodeLibrary.get_pointer_to_function
     _cg.JITCPUCodegen.set_env
@@ -76,11 +77,13 @@ if _LIB is not None:
             return [pm]
 
     _numba_finalize = _LIB.finalize
+    _numba_optimize = _LIB._optimize_final_module
 
     def _finalize(self):
         if not is_lazy(self):
             # an entry (or any other numba function): link the whole tree below it
             self._linking_libraries = _tree(self._linking_libraries)
+            self._playtest_entry = any(is_lazy(lib) for lib in self._linking_libraries)
             return _numba_finalize(self)
         # a kernel: its own code plus numba's helpers, no module passes over callees
         self._raise_if_finalized()
@@ -98,6 +101,18 @@ if _LIB is not None:
         self._finalize_dynamic_globals()
         self._finalized = True
 
+    def _optimize_final_module(self):
+        if getattr(self, "_playtest_entry", False):
+            # The kernels linked in are linkonce_odr; nothing outside the entry calls them
+            # (Python calls the entry's own functions only), so make them internal: LLVM
+            # may then drop the arguments a kernel never reads. numba passes the State as
+            # ~200 flat values, and every call that was not inlined copied all of them
+            # (perf: most of run_action_nb's own time was that copying).
+            for fn in self._final_module.functions:
+                if not fn.is_declaration and fn.linkage == _ll.Linkage.linkonce_odr:
+                    fn.linkage = "internal"
+        return _numba_optimize(self)
+
     _numba_pointer = _cg.JITCodeLibrary.get_pointer_to_function
     _numba_set_env = _cg.JITCPUCodegen.set_env
 
@@ -113,6 +128,7 @@ if _LIB is not None:
         # else: a kernel's environment, never emitted (entries need none: no object mode)
 
     _LIB.finalize = _finalize
+    _LIB._optimize_final_module = _optimize_final_module
     _cg.JITCodeLibrary.get_pointer_to_function = _get_pointer_to_function
     _cg.JITCPUCodegen.set_env = _set_env
     KERNEL_OPTIONS = dict(pipeline_class=KernelCompiler)
