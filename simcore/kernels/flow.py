@@ -97,7 +97,8 @@ def same_game_nb(a, ga, b, gb):
         and same_g3_nb(a.stk, ga, b.stk, gb) and same_g3_nb(a.s_lki, ga, b.s_lki, gb) \
         and same_g3_nb(a.pq, ga, b.pq, gb) and same_g3_nb(a.q_lki, ga, b.q_lki, gb) \
         and same_g3_nb(a.dl, ga, b.dl, gb) and same_g3_nb(a.tp, ga, b.tp, gb) \
-        and same_g2_nb(a.tape_val, ga, b.tape_val, gb) and same_g2_nb(a.ask_opts, ga, b.ask_opts, gb)
+        and same_g2_nb(a.tape_val, ga, b.tape_val, gb) \
+        and same_g2_nb(a.ask_opts, ga, b.ask_opts, gb)
 
 
 # ---------------------------------------------------------------- transactions

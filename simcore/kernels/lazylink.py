@@ -105,9 +105,9 @@ if _LIB is not None:
         if getattr(self, "_playtest_entry", False):
             # The kernels linked in are linkonce_odr; nothing outside the entry calls them
             # (Python calls the entry's own functions only), so make them internal: LLVM
-            # may then drop the arguments a kernel never reads. numba passes the State as
-            # ~200 flat values, and every call that was not inlined copied all of them
-            # (perf: most of run_action_nb's own time was that copying).
+            # may then drop the arguments a kernel never reads. numba passes the State,
+            # card table and flow as ~300 flat values, and every call that was not inlined
+            # copied all of them (perf: most of run_action_nb's own time was that copying).
             for fn in self._final_module.functions:
                 if not fn.is_declaration and fn.linkage == _ll.Linkage.linkonce_odr:
                     fn.linkage = "internal"

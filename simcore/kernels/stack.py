@@ -458,10 +458,10 @@ def cast_payable_nb(st, ct, g, slot, pot, cnt):
     """Would cast_nb get through for a plain card (plain_cast_nb) in p's hand, timing
     checked, p able to make `pot` mana? Decided in place instead of by a dry run on a copy
     of the whole game: cast_nb's other checks, a legal target for each target (the dry run
-    takes the first; which one does not change the cost), then the payment. `cnt`: p's mana counts
-    (mana.simple_mana_nb), filled on first use (cnt[6] = -1: not yet; 1: they decide
-    autopay, mana.simple_payable_nb; 0: they do not). Otherwise autopay runs on the game
-    itself and is undone. Returns 1 (castable) or 0, plus 2 when autopay ran in place.
+    takes the first; which one does not change the cost), then the payment. `cnt`: p's
+    mana counts (mana.simple_mana_nb), filled on first use (cnt[6] = -1: not yet; 1: they
+    decide autopay, mana.simple_payable_nb; 0: they do not). Otherwise autopay runs on the
+    game itself and is undone. Returns 1 (castable) or 0, plus 2 when autopay ran in place.
     Autopay only taps p's simple {T} sources (their mana abilities, with replacement effects
     and "tapped for mana" triggers, only add to p's pool) and asks nothing, so untapping
     what it tapped and restoring p's pool restores the game. After a payment that works,
@@ -486,7 +486,7 @@ def cast_payable_nb(st, ct, g, slot, pot, cnt):
         scratch_release_nb(st, g, mark)
     if cnt[6] < 0:
         cnt[6] = 1 if simple_mana_nb(st, ct, g, p, cnt) else 0
-    if cnt[6] == 1:
+    if cnt[6] == 1 and st.gm[g, G_AUTOPAY] != 0:      # the counts predict autopay
         r = simple_payable_nb(ct, base, cnt)
         if r >= 0:
             return r
