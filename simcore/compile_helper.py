@@ -41,6 +41,9 @@ PLAN = [(K_ + "stack", "resolve_top_nb", "st ct i"),
         (K_ + "flow", "block_options_nb", "st ct fw i"),
         (K_ + "setup", "mulligan_nb", "st i i i"),
         (K_ + "setup", "bottom_card_nb", "st i i"),
+        (K_ + "flow", "instant_candidates_nb", "st ct i"),
+        (K_ + "stack", "cast_payable_nb", "st ct i i i a"),
+        (K_ + "flow", "same_game_nb", "st i st i"),
         (K_ + "flow", "declare_picked_nb", "st st ct fw i i"),
         (K_ + "flow", "txn_answer_nb", "st st ct fw i i a i")]
 
