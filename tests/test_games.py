@@ -228,6 +228,21 @@ def test_priority_option_shortcuts_agree_with_the_full_check(deck0, deck1):
         assert ways & 4, "autopay never ran in place"
 
 
+def test_game_copy_and_comparison_cover_every_game_array():
+    """Snapshots (flow.copy_game_nb) and the options audit's check that a game was left
+    unchanged (flow.same_game_nb) name the State's arrays one by one: both must name every
+    array with a game axis, or a field added to the State would escape rollbacks and
+    audits."""
+    import inspect
+    from simcore.kernels import flow
+    from simcore.state import State
+    names = {n for n in State._fields if n != "scr"}
+    for fn in (flow.copy_game_nb, flow.same_game_nb):
+        src = inspect.getsource(getattr(fn, "py_func", fn))
+        missing = {n for n in names if f".{n}," not in src and f".{n}[" not in src}
+        assert not missing, (fn.__name__, missing)
+
+
 def test_object_room_for_tokens_only_where_the_decks_make_them():
     """Object slots beyond the decks are only for tokens (OP_CREATE_TOKEN is the only effect
     that makes objects), so a game gets them only if a card of its decks, or a token one

@@ -89,7 +89,8 @@ def same_g3_nb(a, ga, b, gb):
 
 @kernel
 def same_game_nb(a, ga, b, gb):
-    """Is a's game ga equal to b's game gb in every array of the State? (audits)"""
+    """Is a's game ga equal to b's game gb in every array of the State? (audits; keep in
+    step with copy_game_nb: tests/test_games.py checks both name every game array)"""
     return same_g3_nb(a.obj, ga, b.obj, gb) and same_g3_nb(a.o_counters, ga, b.o_counters, gb) \
         and same_g3_nb(a.pl, ga, b.pl, gb) and same_g3_nb(a.p_counters, ga, b.p_counters, gb) \
         and same_g3_nb(a.p_pool, ga, b.p_pool, gb) and same_g3_nb(a.lib, ga, b.lib, gb) \
@@ -321,8 +322,8 @@ def legal_now_nb(st, dry, dg, ct, g, act):
 @kernel
 def cast_option_nb(st, dry, dg, ct, fw, g, act, pot, cnt):
     """Can spell act[1] be cast now (with the least answers)? A plain card in hand
-    (stack.plain_cast_nb: most creatures and burn) is decided in place by stack.cast_payable_nb,
-    without a copy of the game (dry runs of such casts were ~35% of a goldfish game's time);
+    (stack.plain_cast_nb: most creatures and burn) is decided in place by
+    stack.cast_payable_nb, without a copy of the game and a cast (goldfish games x1.6);
     anything else by a dry run. Audited (F_OPT_AUDIT): both run, F_OPT_MISSED counts the
     checks that disagreed with the dry run or changed the game (the tests require none),
     and F_OPT_AUDIT gets bit 2 (decided by mana counts or cast_nb's first checks) or 4
