@@ -14,6 +14,8 @@ GameBatch._run); a lane is [top, end, high-water mark, cells...]. Cells are give
 stack order with `scratch_mark_nb` / `scratch_release_nb` around loops and at the engine's
 entry points; a lane that runs out raises an error (a leak, never silent corruption).
 """
+import numpy as np
+
 from ..layout import G_SCRATCH
 from .jit import kernel
 
@@ -29,7 +31,10 @@ def scratch_nb(st, g, n):
     st.scr[base] = top
     if top > st.scr[base + 2]:
         st.scr[base + 2] = top
-    for k in range(b, top):
+    # unsigned indices: numba wraps signed ones around (a negative index counts from the
+    # end), and that check kept LLVM from turning the loop into a memset (perf: the scalar
+    # loop was a quarter of activate_mana_nb's time)
+    for k in range(np.uint64(b), np.uint64(top)):
         st.scr[k] = 0
     return b
 
