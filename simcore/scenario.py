@@ -16,7 +16,7 @@ from .layout import *  # noqa: F401,F403
 from .kernels.mana import could_produce_py
 from .kernels.query import pt_nb
 from .manastr import format_pool, parse_pool
-from .state import alloc_state, copy_state, grow, restore
+from .state import alloc_state, copy_state, grow, rebuild_zone_bits, restore
 
 SCEN_KEYS = {"name", "rule", "turn", "active", "start_step", "player", "permanent", "step",
              "description"}
@@ -112,6 +112,7 @@ class Runner:
         st.gm[0, G_NEXT_OID] += 1
         st.obj[0, O_TS, i] = st.obj[0, O_RANK, i] = st.gm[0, G_NEXT_TS]
         st.gm[0, G_NEXT_TS] += 1
+        rebuild_zone_bits(st)
         return i
 
     def setup(self):

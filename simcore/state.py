@@ -17,6 +17,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from . import consts as K
 from . import layout as L
 
 # Encoding of every plane, by field name.
@@ -50,6 +51,9 @@ FIELD_DOCS = dict([
     ('o_attacking', '1 = attacking'),
     ('o_blocking', 'slot of the attacker it blocks; -1 none'),
     ('o_rank', 'trigger ordering rank of its triggers (lower goes on the stack first); default its timestamp'),
+    ('o_bf_bits', 'not per slot: entry w (w < ceil(M / 16)) is a 16-bit word whose bit k is set '
+                  'when slot 16 w + k is on the battlefield (o_card >= 0): '
+                  'kernels/zonebits.py; set_zone_nb keeps it, rebuild_zone_bits after Python edits'),
     # pl
     ('p_life', 'life total'),
     ('p_lands', 'lands played this turn'),
@@ -213,6 +217,28 @@ def alloc_state(n_games, n_kinds, M=64, S=16, P=32, D=8, T=32, V=128, A=128, lan
     st.gm[:, L.G_SBA_DIRTY] = 1
     st.pl[:, L.PL_LIFE] = 20
     return st
+
+
+def zone_bits(st):
+    """o_bf_bits as the objects' zones say it should be (int16 words, as stored)."""
+    G, M = st.obj.shape[0], st.obj.shape[2]
+    on = (st.obj[:, L.O_CARD] >= 0) & (st.obj[:, L.O_ZONE] == K.Z_BATTLEFIELD)
+    pad = np.zeros((G, -(-M // 16) * 16), dtype=np.int64)
+    pad[:, :M] = on
+    words = (pad.reshape(G, -1, 16) << np.arange(16)).sum(axis=2)
+    out = np.zeros((G, M), dtype=np.int16)
+    out[:, :words.shape[1]] = words.astype(np.uint16).view(np.int16)
+    return out
+
+
+def rebuild_zone_bits(st):
+    """Set o_bf_bits from the zones, after Python code placed objects directly (scenarios)."""
+    st.obj[:, L.O_BF_BITS] = zone_bits(st)
+
+
+def zone_bits_ok(st):
+    """Do every game's o_bf_bits agree with its objects' zones? (tests)"""
+    return bool(np.array_equal(st.obj[:, L.O_BF_BITS], zone_bits(st)))
 
 
 def lanes_of(st):

@@ -15,7 +15,8 @@ from experiments.plots import won_by_turn
 from experiments.simulate import simulate, wilson
 from simcore import consts as K
 from simcore import layout as L
-from simcore.state import copy_state, game_arrays, lane_cells, scratch_high_water
+from simcore.state import (copy_state, game_arrays, lane_cells, scratch_high_water,
+                           zone_bits_ok)
 from simcore.compile import make_pool
 from simcore.decks import load_deck
 from simcore.errors import PlaytestError
@@ -34,8 +35,9 @@ def ids(name):
 @pytest.mark.parametrize("agent_name", sorted(AGENTS))
 def test_agent_contract(agent_name):
     """At every decision point: a live game has a legal action, nothing is negative, no
-    permanent holds both +1/+1 and -1/-1 counters outside a transaction (704.5q), and
-    finished games do not change."""
+    permanent holds both +1/+1 and -1/-1 counters outside a transaction (704.5q), finished
+    games do not change, and the battlefield bitmap (kernels/zonebits.py) matches the
+    zones."""
     agent = AGENTS[agent_name]()
     b = GameBatch(POOL, ids("elves_morcant"), ids("counters_ozolith"), n_games=12, seed=5,
                   start="random", max_turns=12)
@@ -62,6 +64,7 @@ def test_agent_contract(agent_name):
         bf = st.obj[:, L.O_ZONE] == K.Z_BATTLEFIELD
         both = bf & (st.o_counters[:, K.CK_PLUS] > 0) & (st.o_counters[:, K.CK_MINUS] > 0)
         assert not both[settled].any()
+        assert zone_bits_ok(st), "o_bf_bits does not match the objects' zones"
     assert b.done()
 
 

@@ -16,7 +16,7 @@ from simcore.kernels.counters import cancel_counters_py
 from simcore.layout import (G_ASK_KIND, G_ASK_MAX, G_ASK_MIN, G_ASK_N, G_SBA_MISSED, O_CARD,
                             O_ZONE)
 from simcore.scenario import Runner
-from simcore.state import copy_state, game_arrays
+from simcore.state import copy_state, game_arrays, zone_bits_ok
 
 POOL = make_pool()
 CREATURES = ["Grizzly Bears", "Llanowar Elves", "Young Wolf", "Kitchen Finks",
@@ -119,6 +119,7 @@ def test_random_play_keeps_invariants(pos, data):
         if refused is None:
             check_no_both_kinds(r.st)
             assert r.st.gm[0, G_SBA_MISSED] == 0, "a skipped state-based check had work"
+            assert zone_bits_ok(r.st), "o_bf_bits does not match the objects' zones"
         elif all(a.shape == b.shape for a, b in zip(r.st, before)):
             for (name, a), (_, b) in zip(game_arrays(r.st), game_arrays(before)):
                 assert np.array_equal(a, b), f"{name} changed by a refused action: {refused}"

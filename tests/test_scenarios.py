@@ -6,6 +6,7 @@ import pytest
 
 from simcore.layout import G_SBA_MISSED
 from simcore.scenario import Failed, Malformed, Runner, load_scenarios, make_pool_for
+from simcore.state import zone_bits_ok
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "scenarios"
@@ -34,6 +35,7 @@ def test_scenario(item):
         pytest.fail(f"malformed: {e}")
     # every state-based check the engine skipped would have found nothing (kernels/sbamark.py)
     assert r.st.gm[0, G_SBA_MISSED] == 0, "a write to an input of 704.5 did not mark the game"
+    assert zone_bits_ok(r.st), "o_bf_bits does not match the objects' zones (zonebits.py)"
 
 
 def test_public_scenarios_present():

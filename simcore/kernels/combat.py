@@ -8,6 +8,7 @@ from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .scratch import scratch_nb
 from .jit import kernel
 from .query import can_use_tap_nb, has_kw_nb, is_creature_nb, pt_scan_nb
+from .zonebits import next_bf_nb
 
 BLOCKED = -2   # o_blocking of an attacker that was blocked (it stays blocked, 509.1h)
 
@@ -63,8 +64,12 @@ def combat_damage_nb(st, ct, g):
     assigned = st.scr[b0 + 9 * M:b0 + 10 * M]
     na = 0
     d = 1 - st.gm[g, G_ACTIVE]
-    for i in range(M):
-        if st.obj[g, O_CARD, i] < 0 or st.obj[g, O_ZONE, i] != Z_BATTLEFIELD or st.obj[g, O_ATTACKING, i] == 0:
+    i = -1
+    while True:
+        i = next_bf_nb(st, g, i)
+        if i >= M:
+            break
+        if st.obj[g, O_ATTACKING, i] == 0:
             continue
         pw = pt_scan_nb(st, ct, g, i, True)[0]
         nb = 0

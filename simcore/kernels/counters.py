@@ -8,6 +8,7 @@ from .scratch import scratch_nb
 from .jit import entry, kernel
 from .query import is_creature_nb, obj_has_counters_nb, player_has_counters_nb
 from .sbamark import mark_sba_nb
+from .zonebits import next_bf_nb
 
 CAP = 32000
 
@@ -44,9 +45,12 @@ def proliferate_nb(st, ct, g, p):
     cands = st.scr[b:b + M + 2]
     chosen = st.scr[b + M + 2:b + 2 * (M + 2)]
     n = 0
-    for i in range(M):
-        if st.obj[g, O_CARD, i] >= 0 and st.obj[g, O_ZONE, i] == Z_BATTLEFIELD and \
-                obj_has_counters_nb(st, g, i):
+    i = -1
+    while True:
+        i = next_bf_nb(st, g, i)
+        if i >= M:
+            break
+        if obj_has_counters_nb(st, g, i):
             cands[n] = i
             n += 1
     for q in range(2):
@@ -75,9 +79,12 @@ def proliferate_nb(st, ct, g, p):
 @kernel
 def blight_targets_nb(st, ct, g, p, out):
     n = 0
-    for i in range(st.obj.shape[2]):
-        if st.obj[g, O_CARD, i] >= 0 and st.obj[g, O_ZONE, i] == Z_BATTLEFIELD and \
-                st.obj[g, O_CTRL, i] == p and is_creature_nb(st, ct, g, i):
+    i = -1
+    while True:
+        i = next_bf_nb(st, g, i)
+        if i >= st.obj.shape[2]:
+            break
+        if st.obj[g, O_CTRL, i] == p and is_creature_nb(st, ct, g, i):
             out[n] = i
             n += 1
     return n

@@ -23,6 +23,7 @@ from .query import (count_filter_nb, is_creature_nb, matches_filter_nb, obj_has_
                     player_matches_nb)
 from .sbamark import mark_sba_nb
 from .zones import (create_tokens_nb, draw_nb, enter_bf_nb, leave_one_nb, move_card_nb)
+from .zonebits import next_bf_nb
 
 
 # ---------------------------------------------------------------- effect primitives
@@ -227,9 +228,12 @@ def run_ops_nb(st, ct, g, si, tgt_ok):
         if op == OP_PUT_COUNTERS:
             n = amount_nb(st, ct, g, si, a2, a3)
             if a0 == SEL_EACH_CREATURE:
-                for i in range(M):
-                    if st.obj[g, O_CARD, i] >= 0 and st.obj[g, O_ZONE, i] == Z_BATTLEFIELD and \
-                            is_creature_nb(st, ct, g, i):
+                i = -1
+                while True:
+                    i = next_bf_nb(st, g, i)
+                    if i >= M:
+                        break
+                    if is_creature_nb(st, ct, g, i):
                         put_counters_nb(st, g, i, a1, n)
             else:
                 t = single_sel_nb(st, g, si, a0, tgt_ok)
@@ -273,9 +277,12 @@ def run_ops_nb(st, ct, g, si, tgt_ok):
         elif op == OP_DAMAGE:
             n = amount_nb(st, ct, g, si, a1, a2)
             if a0 == SEL_EACH_OPP_AND_CREATURES or a0 == SEL_EACH_OPP or a0 == SEL_EACH_CREATURE:
-                for i in range(M):
-                    if st.obj[g, O_CARD, i] < 0 or st.obj[g, O_ZONE, i] != Z_BATTLEFIELD or \
-                            not is_creature_nb(st, ct, g, i):
+                i = -1
+                while True:
+                    i = next_bf_nb(st, g, i)
+                    if i >= M:
+                        break
+                    if not is_creature_nb(st, ct, g, i):
                         continue
                     if a0 == SEL_EACH_OPP:
                         continue
@@ -381,9 +388,12 @@ def run_ops_nb(st, ct, g, si, tgt_ok):
             cands = st.scr[b:b + M]
             nc = 0
             src = self_obj_nb(st, g, si)
-            for i in range(M):
-                if st.obj[g, O_CARD, i] >= 0 and st.obj[g, O_ZONE, i] == Z_BATTLEFIELD and \
-                        st.obj[g, O_CTRL, i] == ctrl and matches_filter_nb(st, ct, g, a0, src, ctrl, i):
+            i = -1
+            while True:
+                i = next_bf_nb(st, g, i)
+                if i >= M:
+                    break
+                if st.obj[g, O_CTRL, i] == ctrl and matches_filter_nb(st, ct, g, a0, src, ctrl, i):
                     cands[nc] = i
                     nc += 1
             paid = False

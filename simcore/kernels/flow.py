@@ -28,6 +28,7 @@ from .jit import entry, kernel
 from .query import can_use_tap_nb, exile_permission_nb, has_kw_nb, is_creature_nb
 from .rng import splitmix64_nb
 from .setup import bottom_card_nb, game_seed_nb, mulligan_nb
+from .zonebits import next_bf_nb
 
 OID_LIMIT = 30000      # object ids and timestamps live in int16 planes
 LOG_WIDTH = 5          # numbers of an action but a declaration: [A_*, up to four arguments]
@@ -495,9 +496,12 @@ def priority_options_nb(st, dry, dg, ct, fw, g, p):
 def attack_options_nb(st, ct, fw, g):
     p = st.gm[g, G_ACTIVE]
     n = 0
-    for i in range(st.obj.shape[2]):
-        if st.obj[g, O_CARD, i] >= 0 and st.obj[g, O_ZONE, i] == Z_BATTLEFIELD and \
-                st.obj[g, O_CTRL, i] == p and is_creature_nb(st, ct, g, i) and \
+    i = -1
+    while True:
+        i = next_bf_nb(st, g, i)
+        if i >= st.obj.shape[2]:
+            break
+        if st.obj[g, O_CTRL, i] == p and is_creature_nb(st, ct, g, i) and \
                 st.obj[g, O_TAPPED, i] == 0 and can_use_tap_nb(st, ct, g, i) and \
                 not has_kw_nb(st, ct, g, i, KW_DEFENDER):
             fw.opts[g, n] = i
@@ -510,9 +514,12 @@ def block_options_nb(st, ct, fw, g):
     d = 1 - st.gm[g, G_ACTIVE]
     n = 0
     M = st.obj.shape[2]
-    for b in range(M):
-        if st.obj[g, O_CARD, b] < 0 or st.obj[g, O_ZONE, b] != Z_BATTLEFIELD or \
-                st.obj[g, O_CTRL, b] != d or not is_creature_nb(st, ct, g, b) or \
+    b = -1
+    while True:
+        b = next_bf_nb(st, g, b)
+        if b >= M:
+            break
+        if st.obj[g, O_CTRL, b] != d or not is_creature_nb(st, ct, g, b) or \
                 st.obj[g, O_TAPPED, b] != 0:
             continue
         for a in range(M):

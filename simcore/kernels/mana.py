@@ -18,6 +18,7 @@ from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .jit import entry, kernel
 from .query import (can_use_tap_nb, count_filter_nb, has_subtype_nb, is_creature_nb,
                     is_land_nb, obj_types_nb)
+from .zonebits import next_bf_nb
 
 
 @kernel
@@ -173,10 +174,12 @@ def mana_repls_nb(st, ct, g, reps):
     Returns (their number, whether any mana ability copies what lands could produce)."""
     n = 0
     reflect = False
-    for r in range(st.obj.shape[2]):
+    r = -1
+    while True:
+        r = next_bf_nb(st, g, r)
+        if r >= st.obj.shape[2]:
+            break
         cr = st.obj[g, O_CARD, r]
-        if cr < 0 or st.obj[g, O_ZONE, r] != Z_BATTLEFIELD:
-            continue
         for ar in range(ct.card[cr, C_ABIL0], ct.card[cr, C_ABIL0] + ct.card[cr, C_NABIL]):
             k = ct.abil[ar, AB_KIND]
             if k == AK_MANA and ct.abil[ar, AB_PROD] == PK_REFLECT:
@@ -206,8 +209,12 @@ def repl_types_nb(st, ct, g, i, base, reps, nrep):
 @kernel
 def perm_colors_nb(st, ct, g, p):
     m = 0
-    for j in range(st.obj.shape[2]):
-        if st.obj[g, O_CARD, j] >= 0 and st.obj[g, O_ZONE, j] == Z_BATTLEFIELD and st.obj[g, O_CTRL, j] == p:
+    j = -1
+    while True:
+        j = next_bf_nb(st, g, j)
+        if j >= st.obj.shape[2]:
+            break
+        if st.obj[g, O_CTRL, j] == p:
             m |= ct.card[st.obj[g, O_CARD, j], C_COLORS]
     return m
 
@@ -218,9 +225,11 @@ def reflect_mask_nb(st, ct, g, i, a, cp):
     frm = ct.abil[a, AB_PROD_FROM]
     p = st.obj[g, O_CTRL, i]
     m = 0
-    for j in range(st.obj.shape[2]):
-        if st.obj[g, O_CARD, j] < 0 or st.obj[g, O_ZONE, j] != Z_BATTLEFIELD:
-            continue
+    j = -1
+    while True:
+        j = next_bf_nb(st, g, j)
+        if j >= st.obj.shape[2]:
+            break
         if (obj_types_nb(st, ct, g, j) & T_LAND) == 0:
             continue
         if frm == FROM_LANDS_YOU and st.obj[g, O_CTRL, j] != p:
@@ -278,10 +287,12 @@ def could_produce_nb(st, ct, g, cp):
         changed = False
         rounds += 1
         reflect = False
-        for i in range(M):
+        i = -1
+        while True:
+            i = next_bf_nb(st, g, i)
+            if i >= M:
+                break
             c = st.obj[g, O_CARD, i]
-            if c < 0 or st.obj[g, O_ZONE, i] != Z_BATTLEFIELD:
-                continue
             m = 0
             for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
                 if ct.abil[a, AB_KIND] == AK_MANA:
@@ -331,8 +342,12 @@ def tap_candidates_nb(st, ct, g, i, a, p, out):
     """Untapped creatures p controls that can pay "tap N untapped [subtype] creatures"
     (summoning sickness does not matter: it is not the creature's own {T}, 302.6)."""
     n = 0
-    for j in range(st.obj.shape[2]):
-        if st.obj[g, O_CARD, j] < 0 or st.obj[g, O_ZONE, j] != Z_BATTLEFIELD or st.obj[g, O_CTRL, j] != p:
+    j = -1
+    while True:
+        j = next_bf_nb(st, g, j)
+        if j >= st.obj.shape[2]:
+            break
+        if st.obj[g, O_CTRL, j] != p:
             continue
         if st.obj[g, O_TAPPED, j] != 0 or not is_creature_nb(st, ct, g, j):
             continue
@@ -437,10 +452,12 @@ def resolve_mana_nb(st, ct, g, i, a, p):
     tapped_for_mana = ct.abil[a, AB_TAP] != 0   # 106.12: only a {T} ability is "tapping for mana"
     if tapped_for_mana and total > 0:
         nr = 0
-        for r in range(M):
+        r = -1
+        while True:
+            r = next_bf_nb(st, g, r)
+            if r >= M:
+                break
             cr = st.obj[g, O_CARD, r]
-            if cr < 0 or st.obj[g, O_ZONE, r] != Z_BATTLEFIELD:
-                continue
             for ar in range(ct.card[cr, C_ABIL0], ct.card[cr, C_ABIL0] + ct.card[cr, C_NABIL]):
                 if ct.abil[ar, AB_KIND] == AK_MANA_REPLACE and nr < 16 and \
                         repl_applies_nb(st, ct, g, ar, r, i):
@@ -481,10 +498,12 @@ def resolve_mana_nb(st, ct, g, i, a, p):
     if not (tapped_for_mana and total > 0):
         return ST_OK   # 106.12a: "tapped for mana" triggers need mana actually produced
     who = st.obj[g, O_CTRL, i]
-    for r in range(M):
+    r = -1
+    while True:
+        r = next_bf_nb(st, g, r)
+        if r >= M:
+            break
         cr = st.obj[g, O_CARD, r]
-        if cr < 0 or st.obj[g, O_ZONE, r] != Z_BATTLEFIELD:
-            continue
         for ar in range(ct.card[cr, C_ABIL0], ct.card[cr, C_ABIL0] + ct.card[cr, C_NABIL]):
             if ct.abil[ar, AB_KIND] != AK_MANA_TRIGGER:
                 continue
@@ -544,10 +563,12 @@ def simple_mana_nb(st, ct, g, p, cnt):
     mana" trigger is on the battlefield."""
     for t in range(6):
         cnt[t] = st.p_pool[g, p, t]
-    for i in range(st.obj.shape[2]):
+    i = -1
+    while True:
+        i = next_bf_nb(st, g, i)
+        if i >= st.obj.shape[2]:
+            break
         c = st.obj[g, O_CARD, i]
-        if c < 0 or st.obj[g, O_ZONE, i] != Z_BATTLEFIELD:
-            continue
         for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
             k = ct.abil[a, AB_KIND]
             if k == AK_MANA_REPLACE or k == AK_MANA_TRIGGER:
@@ -599,10 +620,12 @@ def potential_mana_nb(st, ct, g, p):
     M = st.obj.shape[2]
     mult = 1
     extra_land = 0
-    for r in range(M):
+    r = -1
+    while True:
+        r = next_bf_nb(st, g, r)
+        if r >= M:
+            break
         cr = st.obj[g, O_CARD, r]
-        if cr < 0 or st.obj[g, O_ZONE, r] != Z_BATTLEFIELD:
-            continue
         for a in range(ct.card[cr, C_ABIL0], ct.card[cr, C_ABIL0] + ct.card[cr, C_NABIL]):
             if ct.abil[a, AB_KIND] == AK_MANA_REPLACE and ct.abil[a, AB_MR_MULT] > 1:
                 mult *= ct.abil[a, AB_MR_MULT]
@@ -611,9 +634,12 @@ def potential_mana_nb(st, ct, g, p):
     n = 0
     for t in range(6):
         n += st.p_pool[g, p, t]
-    for i in range(M):
-        if st.obj[g, O_CARD, i] >= 0 and st.obj[g, O_ZONE, i] == Z_BATTLEFIELD and \
-                st.obj[g, O_CTRL, i] == p:
+    i = -1
+    while True:
+        i = next_bf_nb(st, g, i)
+        if i >= M:
+            break
+        if st.obj[g, O_CTRL, i] == p:
             a = simple_source_nb(st, ct, g, i)
             if a >= 0:
                 n += max(1, mana_times_nb(st, ct, g, i, a)) * mult
@@ -660,9 +686,12 @@ def autopay_taps_nb(st, ct, g, p, need, gen, hyb, nh, cp, reps, nrep):
         best_a = -1
         best_score = 1 << 30
         best_pref = -1
-        for i in range(M):
-            if st.obj[g, O_CARD, i] < 0 or st.obj[g, O_ZONE, i] != Z_BATTLEFIELD or \
-                    st.obj[g, O_CTRL, i] != p:
+        i = -1
+        while True:
+            i = next_bf_nb(st, g, i)
+            if i >= M:
+                break
+            if st.obj[g, O_CTRL, i] != p:
                 continue
             a = simple_source_nb(st, ct, g, i)
             if a < 0:

@@ -7,6 +7,7 @@ from ..consts import (CK_MINUS, CK_PLUS, EXP_LINKED, EXP_PLAY, EXP_WARP, FC_OPP,
                       FZ_GRAVEYARD, AK_STATIC, KW_HASTE, T_CREATURE, T_LAND, Z_BATTLEFIELD, Z_GRAVEYARD)
 from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .jit import entry, kernel
+from .zonebits import next_bf_nb
 
 
 @kernel
@@ -151,9 +152,13 @@ def pt_scan_nb(st, ct, g, i, anthems):
     p += d + st.obj[g, O_EOT_PP, i]
     t += d + st.obj[g, O_EOT_TT, i]
     if anthems and st.obj[g, O_ZONE, i] == Z_BATTLEFIELD:
-        for j in range(st.obj.shape[2]):
+        j = -1
+        while True:
+            j = next_bf_nb(st, g, j)
+            if j >= st.obj.shape[2]:
+                break
             cj = st.obj[g, O_CARD, j]
-            if cj < 0 or st.obj[g, O_ZONE, j] != Z_BATTLEFIELD or ct.card[cj, C_STATIC] == 0:
+            if ct.card[cj, C_STATIC] == 0:
                 continue
             for a in range(ct.card[cj, C_ABIL0], ct.card[cj, C_ABIL0] + ct.card[cj, C_NABIL]):
                 if ct.abil[a, AB_KIND] == AK_STATIC and matches_filter_nb(
@@ -171,9 +176,12 @@ def pt_nb(st, ct, g, i):
 @kernel
 def greatest_toughness_nb(st, ct, g, p):
     best = -1
-    for i in range(st.obj.shape[2]):
-        if st.obj[g, O_CARD, i] >= 0 and st.obj[g, O_ZONE, i] == Z_BATTLEFIELD and \
-                st.obj[g, O_CTRL, i] == p and is_creature_nb(st, ct, g, i):
+    i = -1
+    while True:
+        i = next_bf_nb(st, g, i)
+        if i >= st.obj.shape[2]:
+            break
+        if st.obj[g, O_CTRL, i] == p and is_creature_nb(st, ct, g, i):
             t = pt_scan_nb(st, ct, g, i, True)[1]
             if t > best:
                 best = t

@@ -27,6 +27,7 @@ from .query import (exile_permission_nb, greatest_toughness_nb, is_creature_nb, 
 from .rng import shuffle_library_nb
 from .sbamark import mark_sba_nb
 from .zones import enter_bf_nb, leave_one_nb, lib_put_top_nb, move_card_nb, queue_trigger_nb
+from .zonebits import next_bf_nb
 
 
 @kernel
@@ -201,9 +202,12 @@ def find_ability_nb(ct, c, kind):
 @kernel
 def linked_source_nb(st, ct, g, i):
     """For a card exiled with a source: the source permanent and its cast-from-exile ability."""
-    for j in range(st.obj.shape[2]):
-        if st.obj[g, O_CARD, j] >= 0 and st.obj[g, O_ZONE, j] == Z_BATTLEFIELD and \
-                st.obj[g, O_OID, j] == st.obj[g, O_EX_LINK, i]:
+    j = -1
+    while True:
+        j = next_bf_nb(st, g, j)
+        if j >= st.obj.shape[2]:
+            break
+        if st.obj[g, O_OID, j] == st.obj[g, O_EX_LINK, i]:
             return j, find_ability_nb(ct, st.obj[g, O_CARD, j], AK_CAST_EXILE)
     return -1, -1
 
@@ -384,9 +388,12 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
     if rmc > 0:
         total = 0
         n = 0
-        for i in range(M):
-            if st.obj[g, O_CARD, i] >= 0 and st.obj[g, O_ZONE, i] == Z_BATTLEFIELD and \
-                    st.obj[g, O_CTRL, i] == p and is_creature_nb(st, ct, g, i) and \
+        i = -1
+        while True:
+            i = next_bf_nb(st, g, i)
+            if i >= M:
+                break
+            if st.obj[g, O_CTRL, i] == p and is_creature_nb(st, ct, g, i) and \
                     obj_has_counters_nb(st, g, i):
                 opts[n] = i
                 n += 1
@@ -497,9 +504,12 @@ def cast_payable_nb(st, ct, g, slot, pot, cnt):
     pool = st.scr[b + 22:b + 28]
     untapped = st.scr[b + 28:b + 28 + M]
     n = 0
-    for i in range(M):
-        if st.obj[g, O_CARD, i] >= 0 and st.obj[g, O_ZONE, i] == Z_BATTLEFIELD and \
-                st.obj[g, O_CTRL, i] == p and st.obj[g, O_TAPPED, i] == 0:
+    i = -1
+    while True:
+        i = next_bf_nb(st, g, i)
+        if i >= M:
+            break
+        if st.obj[g, O_CTRL, i] == p and st.obj[g, O_TAPPED, i] == 0:
             untapped[n] = i
             n += 1
     for t in range(6):

@@ -14,6 +14,7 @@ from .jit import kernel
 from .priority import settle_nb
 from .query import obj_has_counters_nb
 from .zones import draw_nb, end_eot_effects_nb, move_card_nb, queue_trigger_nb
+from .zonebits import next_bf_nb
 
 
 @kernel
@@ -26,10 +27,12 @@ def empty_pools_nb(st, g):
 @kernel
 def step_triggers_nb(st, ct, g, event):
     """Queue "at the beginning of ..." triggers; "your" steps are the active player's."""
-    for j in range(st.obj.shape[2]):
+    j = -1
+    while True:
+        j = next_bf_nb(st, g, j)
+        if j >= st.obj.shape[2]:
+            break
         c = st.obj[g, O_CARD, j]
-        if c < 0 or st.obj[g, O_ZONE, j] != Z_BATTLEFIELD:
-            continue
         for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
             if ct.abil[a, AB_KIND] != AK_TRIGGER or ct.abil[a, AB_EVENT] != event:
                 continue
@@ -89,8 +92,12 @@ def begin_step_nb(st, ct, g):
     s = st.gm[g, G_STEP]
     p = st.gm[g, G_ACTIVE]
     if s == S_UNTAP:
-        for i in range(st.obj.shape[2]):
-            if st.obj[g, O_CARD, i] >= 0 and st.obj[g, O_ZONE, i] == Z_BATTLEFIELD and st.obj[g, O_CTRL, i] == p:
+        i = -1
+        while True:
+            i = next_bf_nb(st, g, i)
+            if i >= st.obj.shape[2]:
+                break
+            if st.obj[g, O_CTRL, i] == p:
                 st.obj[g, O_TAPPED, i] = 0     # 502.3
                 st.obj[g, O_SICK, i] = 0       # controlled since this turn began (302.6)
         return ST_OK

@@ -11,6 +11,7 @@ from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .jit import kernel
 from .query import is_creature_nb, matches_filter_nb, obj_has_counters_nb
 from .sbamark import mark_sba_nb
+from .zonebits import next_bf_nb, set_bf_bit_nb
 
 
 @kernel
@@ -34,6 +35,7 @@ def set_zone_nb(st, g, i, zone, ctrl):
     if zone == Z_BATTLEFIELD or st.obj[g, O_ZONE, i] == Z_BATTLEFIELD or st.obj[g, O_TOKEN, i] != 0:
         mark_sba_nb(st, g)      # 704.5 reads permanents and tokens only (sbamark.py)
     st.obj[g, O_ZONE, i] = zone
+    set_bf_bit_nb(st, g, i, zone == Z_BATTLEFIELD and st.obj[g, O_CARD, i] >= 0)
     st.obj[g, O_CTRL, i] = ctrl
     st.obj[g, O_OID, i] = st.gm[g, G_NEXT_OID]
     st.gm[g, G_NEXT_OID] += 1
@@ -164,10 +166,12 @@ def leave_bf_nb(st, ct, g, slots, dests, n):
     state before the move; undying/persist/The Ozolith's intervening ifs are checked then."""
     q0 = st.gm[g, G_Q_N]
     M = st.obj.shape[2]
-    for j in range(M):
+    j = -1
+    while True:
+        j = next_bf_nb(st, g, j)
+        if j >= M:
+            break
         cj = st.obj[g, O_CARD, j]
-        if cj < 0 or st.obj[g, O_ZONE, j] != Z_BATTLEFIELD:
-            continue
         for a in range(ct.card[cj, C_ABIL0], ct.card[cj, C_ABIL0] + ct.card[cj, C_NABIL]):
             if ct.abil[a, AB_KIND] != AK_TRIGGER:
                 continue
@@ -247,10 +251,12 @@ def enter_bf_nb(st, ct, g, slots, ctrls, n, extra_kind):
         if extra_kind >= 0:
             st.o_counters[g, extra_kind, i] += 1
     M = st.obj.shape[2]
-    for j in range(M):
+    j = -1
+    while True:
+        j = next_bf_nb(st, g, j)
+        if j >= M:
+            break
         cj = st.obj[g, O_CARD, j]
-        if cj < 0 or st.obj[g, O_ZONE, j] != Z_BATTLEFIELD:
-            continue
         for a in range(ct.card[cj, C_ABIL0], ct.card[cj, C_ABIL0] + ct.card[cj, C_NABIL]):
             if ct.abil[a, AB_KIND] != AK_TRIGGER or ct.abil[a, AB_EVENT] != EV_ENTERS:
                 continue
