@@ -54,6 +54,8 @@ FIELD_DOCS = dict([
     ('o_bf_bits', 'not per slot: entry w (w < ceil(M / 16)) is a 16-bit word whose bit k is set '
                   'when slot 16 w + k is on the battlefield (o_card >= 0): '
                   'kernels/zonebits.py; set_zone_nb keeps it, rebuild_zone_bits after Python edits'),
+    ('o_nonlib_bits', 'not per slot: as o_bf_bits, for cards outside the libraries (hand, '
+                      'battlefield, graveyard, stack, exile)'),
     # pl
     ('p_life', 'life total'),
     ('p_lands', 'lands played this turn'),
@@ -219,10 +221,8 @@ def alloc_state(n_games, n_kinds, M=64, S=16, P=32, D=8, T=32, V=128, A=128, lan
     return st
 
 
-def zone_bits(st):
-    """o_bf_bits as the objects' zones say it should be (int16 words, as stored)."""
-    G, M = st.obj.shape[0], st.obj.shape[2]
-    on = (st.obj[:, L.O_CARD] >= 0) & (st.obj[:, L.O_ZONE] == K.Z_BATTLEFIELD)
+def _bit_words(on):
+    G, M = on.shape
     pad = np.zeros((G, -(-M // 16) * 16), dtype=np.int64)
     pad[:, :M] = on
     words = (pad.reshape(G, -1, 16) << np.arange(16)).sum(axis=2)
@@ -231,14 +231,26 @@ def zone_bits(st):
     return out
 
 
+def zone_bits(st):
+    """(o_bf_bits, o_nonlib_bits) as the objects' zones say they should be (int16 words, as
+    stored; kernels/zonebits.py)."""
+    card = st.obj[:, L.O_CARD] >= 0
+    z = st.obj[:, L.O_ZONE]
+    return (_bit_words(card & (z == K.Z_BATTLEFIELD)),
+            _bit_words(card & (z != K.Z_LIBRARY) & (z != K.Z_NONE) & (z != K.Z_GONE)))
+
+
 def rebuild_zone_bits(st):
-    """Set o_bf_bits from the zones, after Python code placed objects directly (scenarios)."""
-    st.obj[:, L.O_BF_BITS] = zone_bits(st)
+    """Set the zone bitmaps from the zones, after Python code placed objects directly
+    (scenarios)."""
+    st.obj[:, L.O_BF_BITS], st.obj[:, L.O_NONLIB_BITS] = zone_bits(st)
 
 
 def zone_bits_ok(st):
-    """Do every game's o_bf_bits agree with its objects' zones? (tests)"""
-    return bool(np.array_equal(st.obj[:, L.O_BF_BITS], zone_bits(st)))
+    """Do every game's zone bitmaps agree with its objects' zones? (tests)"""
+    bf, nonlib = zone_bits(st)
+    return bool(np.array_equal(st.obj[:, L.O_BF_BITS], bf) and
+                np.array_equal(st.obj[:, L.O_NONLIB_BITS], nonlib))
 
 
 def lanes_of(st):

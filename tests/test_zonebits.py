@@ -1,11 +1,11 @@
-"""The battlefield bitmap (kernels/zonebits.py): a walk visits exactly the slots a scan of
-every slot for a card on the battlefield visits, in slot order."""
+"""The zone bitmaps (kernels/zonebits.py): a walk visits exactly the slots a scan of every
+slot for a card on the battlefield (or outside the libraries) visits, in slot order."""
 import numpy as np
 import pytest
 
 from simcore import consts as K
 from simcore import layout as L
-from simcore.kernels.zonebits import bf_slots_py
+from simcore.kernels.zonebits import walk_slots_py
 from simcore.state import alloc_state, grow, rebuild_zone_bits, zone_bits_ok
 
 
@@ -23,8 +23,12 @@ def test_walk_visits_what_a_scan_of_every_slot_visits(M):
     assert zone_bits_ok(st)
     out = np.zeros(M, dtype=np.int64)
     for g in range(6):
-        want = np.nonzero((st.obj[g, L.O_CARD] >= 0) & (st.obj[g, L.O_ZONE] == K.Z_BATTLEFIELD))[0]
-        n = bf_slots_py(st, g, out)
+        card, z = st.obj[g, L.O_CARD] >= 0, st.obj[g, L.O_ZONE]
+        want = np.nonzero(card & (z == K.Z_BATTLEFIELD))[0]
+        n = walk_slots_py(st, g, L.O_BF_BITS, out)
+        assert list(out[:n]) == list(want)
+        want = np.nonzero(card & ~np.isin(z, (K.Z_LIBRARY, K.Z_NONE, K.Z_GONE)))[0]
+        n = walk_slots_py(st, g, L.O_NONLIB_BITS, out)
         assert list(out[:n]) == list(want)
     big = grow(st)                                   # more slots: the words stay valid
     assert zone_bits_ok(big)

@@ -74,8 +74,12 @@ def combat_damage_nb(st, ct, g):
         pw = pt_scan_nb(st, ct, g, i, True)[0]
         nb = 0
         last = -1
-        for b in range(M):
-            if st.obj[g, O_ZONE, b] == Z_BATTLEFIELD and st.obj[g, O_BLOCKING, b] == i and st.obj[g, O_CARD, b] >= 0:
+        b = -1
+        while True:
+            b = next_bf_nb(st, g, b)
+            if b >= M:
+                break
+            if st.obj[g, O_BLOCKING, b] == i:
                 nb += 1
                 last = b
         if pw > 0:
@@ -87,10 +91,12 @@ def combat_damage_nb(st, ct, g):
             elif nb > 0:
                 rem = pw
                 dt = has_kw_nb(st, ct, g, i, KW_DEATHTOUCH)
-                for b in range(M):
-                    if rem <= 0:
+                b = -1
+                while True:
+                    b = next_bf_nb(st, g, b)
+                    if b >= M or rem <= 0:
                         break
-                    if st.obj[g, O_ZONE, b] != Z_BATTLEFIELD or st.obj[g, O_BLOCKING, b] != i or st.obj[g, O_CARD, b] < 0:
+                    if st.obj[g, O_BLOCKING, b] != i:
                         continue
                     t = pt_scan_nb(st, ct, g, b, True)[1]
                     lethal = 1 if dt else max(0, t - st.obj[g, O_DAMAGE, b] - assigned[b])
@@ -109,8 +115,12 @@ def combat_damage_nb(st, ct, g):
                     tgt[na] = -2 - d if has_kw_nb(st, ct, g, i, KW_TRAMPLE) else last
                     amt[na] = rem
                     na += 1
-        for b in range(M):
-            if st.obj[g, O_ZONE, b] == Z_BATTLEFIELD and st.obj[g, O_BLOCKING, b] == i and st.obj[g, O_CARD, b] >= 0:
+        b = -1
+        while True:
+            b = next_bf_nb(st, g, b)
+            if b >= M:
+                break
+            if st.obj[g, O_BLOCKING, b] == i:
                 bp = pt_scan_nb(st, ct, g, b, True)[0]
                 if bp > 0:
                     src[na] = b

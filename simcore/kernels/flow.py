@@ -28,7 +28,7 @@ from .jit import entry, kernel
 from .query import can_use_tap_nb, exile_permission_nb, has_kw_nb, is_creature_nb
 from .rng import splitmix64_nb
 from .setup import bottom_card_nb, game_seed_nb, mulligan_nb
-from .zonebits import next_bf_nb
+from .zonebits import next_bf_nb, next_nonlib_nb
 
 OID_LIMIT = 30000      # object ids and timestamps live in int16 planes
 LOG_WIDTH = 5          # numbers of an action but a declaration: [A_*, up to four arguments]
@@ -369,10 +369,12 @@ def instant_candidates_nb(st, ct, g):
     changes only when an object changes zones, and every zone change takes a new object id
     (zones.set_zone_nb)."""
     m = 0
-    for i in range(st.obj.shape[2]):
+    i = -1
+    while True:
+        i = next_nonlib_nb(st, g, i)
+        if i >= st.obj.shape[2]:
+            break
         c = st.obj[g, O_CARD, i]
-        if c < 0:
-            continue
         z = st.obj[g, O_ZONE, i]
         if z == Z_HAND or z == Z_EXILE:
             if ct.card[c, C_TYPES] & T_INSTANT:
@@ -412,10 +414,12 @@ def priority_options_nb(st, dry, dg, ct, fw, g, p):
     n_mine = 0
     n = 0
     pot = -1                    # the mana p could make: computed when first needed
-    for i in range(M):
+    i = -1
+    while True:
+        i = next_nonlib_nb(st, g, i)      # library cards are no option
+        if i >= M:
+            break
         c = st.obj[g, O_CARD, i]
-        if c < 0:
-            continue
         z = st.obj[g, O_ZONE, i]
         before = n_mine
         if (z == Z_HAND or z == Z_EXILE) and st.obj[g, O_OWNER, i] == p:
@@ -522,8 +526,12 @@ def block_options_nb(st, ct, fw, g):
         if st.obj[g, O_CTRL, b] != d or not is_creature_nb(st, ct, g, b) or \
                 st.obj[g, O_TAPPED, b] != 0:
             continue
-        for a in range(M):
-            if st.obj[g, O_ZONE, a] != Z_BATTLEFIELD or st.obj[g, O_ATTACKING, a] == 0:
+        a = -1
+        while True:
+            a = next_bf_nb(st, g, a)
+            if a >= M:
+                break
+            if st.obj[g, O_ATTACKING, a] == 0:
                 continue
             if has_kw_nb(st, ct, g, a, KW_FLYING) and not (has_kw_nb(st, ct, g, b, KW_FLYING) or
                                                             has_kw_nb(st, ct, g, b, KW_REACH)):
@@ -555,9 +563,12 @@ def game_over_nb(st, fw, g):
     elif st.gm[g, G_NEXT_OID] > OID_LIMIT or st.gm[g, G_NEXT_TS] > OID_LIMIT:
         fw.fl[g, F_END] = END_CAPACITY      # object ids near the int16 planes' range
     elif fw.fl[g, F_TARGET_CARD] >= 0:
-        for i in range(st.obj.shape[2]):
-            if st.obj[g, O_CARD, i] == fw.fl[g, F_TARGET_CARD] and \
-                    st.obj[g, O_ZONE, i] == Z_BATTLEFIELD and st.obj[g, O_CTRL, i] == 0:
+        i = -1
+        while True:
+            i = next_bf_nb(st, g, i)
+            if i >= st.obj.shape[2]:
+                break
+            if st.obj[g, O_CARD, i] == fw.fl[g, F_TARGET_CARD] and st.obj[g, O_CTRL, i] == 0:
                 fw.fl[g, F_END] = END_TARGET_CARD
                 fw.fl[g, F_KILL_TURN] = st.gm[g, G_TURN]
                 break
@@ -590,9 +601,12 @@ def next_mulligan_nb(st, fw, g):
         p = fw.fl[g, F_MULL_P]
         if fw.fl[g, F_BOTTOM_LEFT] > 0:
             n = 0
-            for i in range(st.obj.shape[2]):
-                if st.obj[g, O_CARD, i] >= 0 and st.obj[g, O_ZONE, i] == Z_HAND and \
-                        st.obj[g, O_OWNER, i] == p:
+            i = -1
+            while True:
+                i = next_nonlib_nb(st, g, i)
+                if i >= st.obj.shape[2]:
+                    break
+                if st.obj[g, O_ZONE, i] == Z_HAND and st.obj[g, O_OWNER, i] == p:
                     fw.opts[g, n] = i
                     n += 1
             if n > 0:

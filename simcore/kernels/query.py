@@ -130,11 +130,13 @@ def count_filter_nb(st, ct, g, f, src, src_ctrl):
 @kernel
 def anthems_on_bf_nb(st, ct, g):
     """Is any permanent with a static P/T ability on the battlefield?"""
-    for j in range(st.obj.shape[2]):
-        cj = st.obj[g, O_CARD, j]
-        if cj >= 0 and st.obj[g, O_ZONE, j] == Z_BATTLEFIELD and ct.card[cj, C_STATIC] != 0:
+    j = -1
+    while True:
+        j = next_bf_nb(st, g, j)
+        if j >= st.obj.shape[2]:
+            return False
+        if ct.card[st.obj[g, O_CARD, j], C_STATIC] != 0:
             return True
-    return False
 
 
 @kernel

@@ -14,7 +14,7 @@ from .jit import kernel
 from .priority import settle_nb
 from .query import obj_has_counters_nb
 from .zones import draw_nb, end_eot_effects_nb, move_card_nb, queue_trigger_nb
-from .zonebits import next_bf_nb
+from .zonebits import next_bf_nb, next_nonlib_nb
 
 
 @kernel
@@ -70,8 +70,12 @@ def cleanup_nb(st, ct, g):
     hand = st.scr[b:b + M]
     out = st.scr[b + M:b + 2 * M]
     n = 0
-    for i in range(M):
-        if st.obj[g, O_CARD, i] >= 0 and st.obj[g, O_ZONE, i] == Z_HAND and st.obj[g, O_OWNER, i] == p:
+    i = -1
+    while True:
+        i = next_nonlib_nb(st, g, i)
+        if i >= M:
+            break
+        if st.obj[g, O_ZONE, i] == Z_HAND and st.obj[g, O_OWNER, i] == p:
             hand[n] = i
             n += 1
     if n > 7:
@@ -80,7 +84,13 @@ def cleanup_nb(st, ct, g):
             return s
         for k in range(m):
             move_card_nb(st, g, out[k], Z_GRAVEYARD)
-    for i in range(M):
+    # every zone change clears damage and these effects (set_zone_nb): only permanents
+    # can hold any
+    i = -1
+    while True:
+        i = next_bf_nb(st, g, i)
+        if i >= M:
+            break
         st.obj[g, O_DAMAGE, i] = 0
         end_eot_effects_nb(st, g, i)
     return ST_OK

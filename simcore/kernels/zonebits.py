@@ -1,12 +1,15 @@
-"""Which slots hold permanents, as bits: scans of the battlefield visit only those.
+"""Which slots hold permanents (and which hold cards out of the libraries), as bits: scans
+visit only those.
 
 Most scans in the engine look at the battlefield (mana sources, triggers, state-based
 actions, untapping), and they walked all M object slots to find its 10-20 permanents among
 100-odd library cards and free slots. `o_bf_bits` keeps a bitmap instead: entry w of the
 plane is a 16-bit word whose bit k is set when slot 16 w + k holds a card (o_card >= 0) on
-the battlefield. set_zone_nb (every zone change) keeps it; Python code that places objects
-itself calls state.rebuild_zone_bits, and tests check it against the zones
-(state.zone_bits_ok).
+the battlefield. `o_nonlib_bits` does the same for cards in any zone but a library (hand,
+battlefield, graveyard, stack, exile): the scans of hands and exile (priority options,
+cleanup) skip the ~100 library cards of a two-deck game. set_zone_nb (every zone change)
+keeps both; Python code that places objects itself calls state.rebuild_zone_bits, and tests
+check them against the zones (state.zone_bits_ok).
 
 A scan
 
@@ -19,55 +22,76 @@ A scan
 
 visits exactly the slots `for i in range(M): if card >= 0 and zone == battlefield` visits,
 in the same order, even when its body moves objects: each step reads the bitmap as it is
-then (the least permanent's slot above i).
+then (the least permanent's slot above i). next_nonlib_nb walks o_nonlib_bits alike.
 """
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from ..layout import O_BF_BITS
+from ..consts import Z_BATTLEFIELD, Z_GONE, Z_LIBRARY, Z_NONE
+from ..layout import O_BF_BITS, O_CARD, O_NONLIB_BITS, O_ZONE
 from .jit import entry, kernel
 
 
 @kernel
-def set_bf_bit_nb(st, g, i, on):
-    """Slot i is (on) or is not a permanent now."""
+def set_bit_nb(st, g, plane, i, on):
     w = i >> 4
     bit = np.int64(1) << (i & 15)
-    v = np.int64(st.obj[g, O_BF_BITS, w]) & 0xFFFF
+    v = np.int64(st.obj[g, plane, w]) & 0xFFFF
     if on:
         v |= bit
     else:
         v &= ~bit
-    st.obj[g, O_BF_BITS, w] = v     # the store keeps the low 16 bits
+    st.obj[g, plane, w] = v     # the store keeps the low 16 bits
 
 
 @kernel
-def next_bf_nb(st, g, i):
-    """The least slot above i holding a permanent, or M when there is none."""
+def set_zone_bits_nb(st, g, i):
+    """Slot i's bits after its card or zone changed."""
+    z = st.obj[g, O_ZONE, i]
+    card = st.obj[g, O_CARD, i] >= 0
+    set_bit_nb(st, g, O_BF_BITS, i, card and z == Z_BATTLEFIELD)
+    set_bit_nb(st, g, O_NONLIB_BITS, i, card and z != Z_LIBRARY and z != Z_NONE and z != Z_GONE)
+
+
+@kernel
+def next_bit_nb(st, g, plane, i):
+    """The least slot above i whose bit is set in `plane`, or M when there is none."""
     M = st.obj.shape[2]
     j = i + 1
     nw = (M + 15) >> 4
     w = j >> 4
     if w >= nw:
         return M
-    bits = (np.int64(st.obj[g, O_BF_BITS, w]) & 0xFFFF) >> (j & 15)
+    bits = (np.int64(st.obj[g, plane, w]) & 0xFFFF) >> (j & 15)
     if bits != 0:
         return j + trailing_zeros(bits)
     for w2 in range(w + 1, nw):
-        bits = np.int64(st.obj[g, O_BF_BITS, w2]) & 0xFFFF
+        bits = np.int64(st.obj[g, plane, w2]) & 0xFFFF
         if bits != 0:
             return (w2 << 4) + trailing_zeros(bits)
     return M
 
 
+@kernel
+def next_bf_nb(st, g, i):
+    """The least slot above i holding a permanent, or M when there is none."""
+    return next_bit_nb(st, g, O_BF_BITS, i)
+
+
+@kernel
+def next_nonlib_nb(st, g, i):
+    """The least slot above i holding a card outside the libraries, or M."""
+    return next_bit_nb(st, g, O_NONLIB_BITS, i)
+
+
 @entry
-def bf_slots_py(st, g, out):
-    """The slots a battlefield walk visits, into out; returns how many (tests)."""
+def walk_slots_py(st, g, plane, out):
+    """The slots a walk of `plane` visits, into out; returns how many (tests)."""
     M = st.obj.shape[2]
     n = 0
     i = -1
     while True:
-        i = next_bf_nb(st, g, i)
+        i = next_bit_nb(st, g, plane, i)
         if i >= M:
             break
         out[n] = i

@@ -11,7 +11,7 @@ from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .jit import kernel
 from .query import is_creature_nb, matches_filter_nb, obj_has_counters_nb
 from .sbamark import mark_sba_nb
-from .zonebits import next_bf_nb, set_bf_bit_nb
+from .zonebits import next_bf_nb, set_zone_bits_nb
 
 
 @kernel
@@ -35,7 +35,7 @@ def set_zone_nb(st, g, i, zone, ctrl):
     if zone == Z_BATTLEFIELD or st.obj[g, O_ZONE, i] == Z_BATTLEFIELD or st.obj[g, O_TOKEN, i] != 0:
         mark_sba_nb(st, g)      # 704.5 reads permanents and tokens only (sbamark.py)
     st.obj[g, O_ZONE, i] = zone
-    set_bf_bit_nb(st, g, i, zone == Z_BATTLEFIELD and st.obj[g, O_CARD, i] >= 0)
+    set_zone_bits_nb(st, g, i)
     st.obj[g, O_CTRL, i] = ctrl
     st.obj[g, O_OID, i] = st.gm[g, G_NEXT_OID]
     st.gm[g, G_NEXT_OID] += 1
