@@ -181,7 +181,7 @@ class GameBatch:
         makers = token_makers(self.ct, np.concatenate([d0, d1]))
         room = 0 if not makers else (TOKEN_ROOM_GOLDFISH if self.goldfish else TOKEN_ROOM)
         # one scratch lane per thread in_ranges may use
-        self.st = alloc_state(int(n_games), pool.n_kinds, M=d0.size + d1.size + room,
+        self.st = alloc_state(int(n_games), pool.n_kinds, M=max(2, d0.size + d1.size + room),
                               S=32 if self.goldfish else 16,
                               lanes=max(1, numba.config.NUMBA_NUM_THREADS))
         first = np.full(int(n_games), START[start], dtype=np.int64)

@@ -11,8 +11,7 @@ OBJ_FIELDS = ("o_card", "o_zone", "o_owner", "o_ctrl", "o_tapped", "o_sick", "o_
               "o_dtdmg", "o_ts", "o_oid", "o_attached", "o_token", "o_x", "o_kicks", "o_cflags",
               "o_ex_kind", "o_ex_turn", "o_ex_player", "o_ex_link", "o_eot_types", "o_eot_p",
               "o_eot_t", "o_eot_chg", "o_eot_pp", "o_eot_tt", "o_attacking", "o_blocking",
-              "o_rank", "o_bf_bits",
-              "o_nonlib_bits")
+              "o_rank", "o_zone_bits")
 PL_FIELDS = ("p_life", "p_lands", "p_drew_empty", "p_lost", "lib_n", "p_mulligans")
 GM_FIELDS = ("turn", "active", "step", "first", "winner", "next_ts", "next_oid", "next_seq",
              "any_attackers", "stack_n", "q_n", "d_n", "tape_n", "tape_pos", "ask_kind",

@@ -51,11 +51,10 @@ FIELD_DOCS = dict([
     ('o_attacking', '1 = attacking'),
     ('o_blocking', 'slot of the attacker it blocks; -1 none'),
     ('o_rank', 'trigger ordering rank of its triggers (lower goes on the stack first); default its timestamp'),
-    ('o_bf_bits', 'not per slot: entry w (w < ceil(M / 16)) is a 16-bit word whose bit k is set '
-                  'when slot 16 w + k is on the battlefield (o_card >= 0): '
-                  'kernels/zonebits.py; set_zone_nb keeps it, rebuild_zone_bits after Python edits'),
-    ('o_nonlib_bits', 'not per slot: as o_bf_bits, for cards outside the libraries (hand, '
-                      'battlefield, graveyard, stack, exile)'),
+    ('o_zone_bits', 'not per slot: two bitmaps of nw = ceil(M / 16) 16-bit words each: entry '
+                    'w < nw, bit k = slot 16 w + k holds a permanent; entry nw + w, bit k = it '
+                    'holds a card outside the libraries (kernels/zonebits.py; set_zone_nb keeps '
+                    'them, rebuild_zone_bits after Python edits)'),
     # pl
     ('p_life', 'life total'),
     ('p_lands', 'lands played this turn'),
@@ -197,6 +196,8 @@ def lane_cells(M):
 
 def alloc_state(n_games, n_kinds, M=64, S=16, P=32, D=8, T=32, V=128, A=128, lanes=1):
     """A batch of n_games empty games; `lanes`: threads that may run its kernels at once."""
+    if M < 2:
+        raise ValueError("at least 2 object slots (the zone bitmaps' words live in a plane)")
     W = lane_cells(M)
     caps = {"M": M, "K": n_kinds, "S": S, "P": P, "D": D, "T": T, "V": V, "A": A,
             "SCR": lanes * W}
@@ -222,35 +223,37 @@ def alloc_state(n_games, n_kinds, M=64, S=16, P=32, D=8, T=32, V=128, A=128, lan
 
 
 def _bit_words(on):
+    """[G, M] bools -> [G, ceil(M / 16)] 16-bit words (int64), bit k of word w = slot 16 w + k."""
     G, M = on.shape
     pad = np.zeros((G, -(-M // 16) * 16), dtype=np.int64)
     pad[:, :M] = on
-    words = (pad.reshape(G, -1, 16) << np.arange(16)).sum(axis=2)
-    out = np.zeros((G, M), dtype=np.int16)
-    out[:, :words.shape[1]] = words.astype(np.uint16).view(np.int16)
-    return out
+    return (pad.reshape(G, -1, 16) << np.arange(16)).sum(axis=2)
 
 
 def zone_bits(st):
-    """(o_bf_bits, o_nonlib_bits) as the objects' zones say they should be (int16 words, as
-    stored; kernels/zonebits.py)."""
+    """The o_zone_bits plane as the objects' zones say it should be (int16, as stored;
+    kernels/zonebits.py): the battlefield's words, then those of cards outside the
+    libraries."""
     card = st.obj[:, L.O_CARD] >= 0
     z = st.obj[:, L.O_ZONE]
-    return (_bit_words(card & (z == K.Z_BATTLEFIELD)),
-            _bit_words(card & (z != K.Z_LIBRARY) & (z != K.Z_NONE) & (z != K.Z_GONE)))
+    bf = _bit_words(card & (z == K.Z_BATTLEFIELD))
+    nonlib = _bit_words(card & (z != K.Z_LIBRARY) & (z != K.Z_NONE) & (z != K.Z_GONE))
+    nw = bf.shape[1]
+    out = np.zeros(st.obj[:, L.O_ZONE_BITS].shape, dtype=np.int16)
+    out[:, :nw] = bf.astype(np.uint16).view(np.int16)
+    out[:, nw:2 * nw] = nonlib.astype(np.uint16).view(np.int16)
+    return out
 
 
 def rebuild_zone_bits(st):
     """Set the zone bitmaps from the zones, after Python code placed objects directly
-    (scenarios)."""
-    st.obj[:, L.O_BF_BITS], st.obj[:, L.O_NONLIB_BITS] = zone_bits(st)
+    (scenarios) or the slots grew (the second bitmap starts at word ceil(M / 16))."""
+    st.obj[:, L.O_ZONE_BITS] = zone_bits(st)
 
 
 def zone_bits_ok(st):
     """Do every game's zone bitmaps agree with its objects' zones? (tests)"""
-    bf, nonlib = zone_bits(st)
-    return bool(np.array_equal(st.obj[:, L.O_BF_BITS], bf) and
-                np.array_equal(st.obj[:, L.O_NONLIB_BITS], nonlib))
+    return bool(np.array_equal(st.obj[:, L.O_ZONE_BITS], zone_bits(st)))
 
 
 def lanes_of(st):
@@ -280,6 +283,7 @@ def grow(st, factor=2):
             a[tuple(slice(0, s) for s in b.shape)] = b
     lane0 = st.gm[:, L.G_SCRATCH] // lane_cells(st.obj.shape[2])
     new.gm[:, L.G_SCRATCH] = lane0 * lane_cells(new.obj.shape[2])
+    rebuild_zone_bits(new)          # more words per bitmap: the second one moves
     return new
 
 

@@ -64,7 +64,7 @@ def test_agent_contract(agent_name):
         bf = st.obj[:, L.O_ZONE] == K.Z_BATTLEFIELD
         both = bf & (st.o_counters[:, K.CK_PLUS] > 0) & (st.o_counters[:, K.CK_MINUS] > 0)
         assert not both[settled].any()
-        assert zone_bits_ok(st), "o_bf_bits does not match the objects' zones"
+        assert zone_bits_ok(st), "o_zone_bits does not match the objects' zones"
     assert b.done()
 
 

@@ -119,7 +119,7 @@ def test_random_play_keeps_invariants(pos, data):
         if refused is None:
             check_no_both_kinds(r.st)
             assert r.st.gm[0, G_SBA_MISSED] == 0, "a skipped state-based check had work"
-            assert zone_bits_ok(r.st), "o_bf_bits does not match the objects' zones"
+            assert zone_bits_ok(r.st), "o_zone_bits does not match the objects' zones"
         elif all(a.shape == b.shape for a, b in zip(r.st, before)):
             for (name, a), (_, b) in zip(game_arrays(r.st), game_arrays(before)):
                 assert np.array_equal(a, b), f"{name} changed by a refused action: {refused}"

@@ -35,7 +35,7 @@ def test_scenario(item):
         pytest.fail(f"malformed: {e}")
     # every state-based check the engine skipped would have found nothing (kernels/sbamark.py)
     assert r.st.gm[0, G_SBA_MISSED] == 0, "a write to an input of 704.5 did not mark the game"
-    assert zone_bits_ok(r.st), "o_bf_bits does not match the objects' zones (zonebits.py)"
+    assert zone_bits_ok(r.st), "o_zone_bits does not match the objects' zones (zonebits.py)"
 
 
 def test_public_scenarios_present():

@@ -1,15 +1,17 @@
-"""Which slots hold permanents (and which hold cards out of the libraries), as bits: scans
+"""Which slots hold permanents, and which hold cards outside the libraries, as bits: scans
 visit only those.
 
 Most scans in the engine look at the battlefield (mana sources, triggers, state-based
 actions, untapping), and they walked all M object slots to find its 10-20 permanents among
-100-odd library cards and free slots. `o_bf_bits` keeps a bitmap instead: entry w of the
-plane is a 16-bit word whose bit k is set when slot 16 w + k holds a card (o_card >= 0) on
-the battlefield. `o_nonlib_bits` does the same for cards in any zone but a library (hand,
-battlefield, graveyard, stack, exile): the scans of hands and exile (priority options,
-cleanup) skip the ~100 library cards of a two-deck game. set_zone_nb (every zone change)
-keeps both; Python code that places objects itself calls state.rebuild_zone_bits, and tests
-check them against the zones (state.zone_bits_ok).
+100-odd library cards and free slots. The plane `o_zone_bits` keeps two bitmaps instead,
+as 16-bit words (nw = ceil(M / 16) of each): entry w < nw, bit k is set when slot 16 w + k
+holds a card (o_card >= 0) on the battlefield; entry nw + w, bit k when it holds a card in
+any zone but a library (hand, battlefield, graveyard, stack, exile), so that the scans of
+hands and exile (priority options, cleanup) skip the ~100 library cards of a two-deck game.
+Both fit in the one plane's M entries (2 nw <= M for M >= 2). set_zone_nb (every zone
+change) keeps them; Python code that places objects itself, or grows M (the words move),
+calls state.rebuild_zone_bits, and tests check them against the zones
+(state.zone_bits_ok).
 
 A scan
 
@@ -22,26 +24,26 @@ A scan
 
 visits exactly the slots `for i in range(M): if card >= 0 and zone == battlefield` visits,
 in the same order, even when its body moves objects: each step reads the bitmap as it is
-then (the least permanent's slot above i). next_nonlib_nb walks o_nonlib_bits alike.
+then (the least permanent's slot above i). next_nonlib_nb walks the other bitmap alike.
 """
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ..consts import Z_BATTLEFIELD, Z_GONE, Z_LIBRARY, Z_NONE
-from ..layout import O_BF_BITS, O_CARD, O_NONLIB_BITS, O_ZONE
+from ..layout import O_CARD, O_ZONE, O_ZONE_BITS
 from .jit import entry, kernel
 
 
 @kernel
-def set_bit_nb(st, g, plane, i, on):
-    w = i >> 4
+def set_bit_nb(st, g, w0, i, on):
+    w = w0 + (i >> 4)
     bit = np.int64(1) << (i & 15)
-    v = np.int64(st.obj[g, plane, w]) & 0xFFFF
+    v = np.int64(st.obj[g, O_ZONE_BITS, w]) & 0xFFFF
     if on:
         v |= bit
     else:
         v &= ~bit
-    st.obj[g, plane, w] = v     # the store keeps the low 16 bits
+    st.obj[g, O_ZONE_BITS, w] = v     # the store keeps the low 16 bits
 
 
 @kernel
@@ -49,24 +51,25 @@ def set_zone_bits_nb(st, g, i):
     """Slot i's bits after its card or zone changed."""
     z = st.obj[g, O_ZONE, i]
     card = st.obj[g, O_CARD, i] >= 0
-    set_bit_nb(st, g, O_BF_BITS, i, card and z == Z_BATTLEFIELD)
-    set_bit_nb(st, g, O_NONLIB_BITS, i, card and z != Z_LIBRARY and z != Z_NONE and z != Z_GONE)
+    set_bit_nb(st, g, 0, i, card and z == Z_BATTLEFIELD)
+    set_bit_nb(st, g, (st.obj.shape[2] + 15) >> 4, i,
+               card and z != Z_LIBRARY and z != Z_NONE and z != Z_GONE)
 
 
 @kernel
-def next_bit_nb(st, g, plane, i):
-    """The least slot above i whose bit is set in `plane`, or M when there is none."""
+def next_bit_nb(st, g, w0, i):
+    """The least slot above i whose bit is set in the bitmap at word w0, or M if none."""
     M = st.obj.shape[2]
     j = i + 1
     nw = (M + 15) >> 4
     w = j >> 4
     if w >= nw:
         return M
-    bits = (np.int64(st.obj[g, plane, w]) & 0xFFFF) >> (j & 15)
+    bits = (np.int64(st.obj[g, O_ZONE_BITS, w0 + w]) & 0xFFFF) >> (j & 15)
     if bits != 0:
         return j + trailing_zeros(bits)
     for w2 in range(w + 1, nw):
-        bits = np.int64(st.obj[g, plane, w2]) & 0xFFFF
+        bits = np.int64(st.obj[g, O_ZONE_BITS, w0 + w2]) & 0xFFFF
         if bits != 0:
             return (w2 << 4) + trailing_zeros(bits)
     return M
@@ -75,23 +78,25 @@ def next_bit_nb(st, g, plane, i):
 @kernel
 def next_bf_nb(st, g, i):
     """The least slot above i holding a permanent, or M when there is none."""
-    return next_bit_nb(st, g, O_BF_BITS, i)
+    return next_bit_nb(st, g, 0, i)
 
 
 @kernel
 def next_nonlib_nb(st, g, i):
     """The least slot above i holding a card outside the libraries, or M."""
-    return next_bit_nb(st, g, O_NONLIB_BITS, i)
+    return next_bit_nb(st, g, (st.obj.shape[2] + 15) >> 4, i)
 
 
 @entry
-def walk_slots_py(st, g, plane, out):
-    """The slots a walk of `plane` visits, into out; returns how many (tests)."""
+def walk_slots_py(st, g, nonlib, out):
+    """The slots a walk of the battlefield (or, with nonlib, of the cards outside the
+    libraries) visits, into out; returns how many (tests)."""
     M = st.obj.shape[2]
+    w0 = (M + 15) >> 4 if nonlib else 0
     n = 0
     i = -1
     while True:
-        i = next_bit_nb(st, g, plane, i)
+        i = next_bit_nb(st, g, w0, i)
         if i >= M:
             break
         out[n] = i
