@@ -53,8 +53,8 @@ FIELD_DOCS = dict([
     ('o_rank', 'trigger ordering rank of its triggers (lower goes on the stack first); default its timestamp'),
     ('o_zone_bits', 'not per slot: two bitmaps of nw = ceil(M / 16) 16-bit words each: entry '
                     'w < nw, bit k = slot 16 w + k holds a permanent; entry nw + w, bit k = it '
-                    'holds a card outside the libraries (kernels/zonebits.py; set_zone_nb keeps '
-                    'them, rebuild_zone_bits after Python edits)'),
+                    'holds a card outside the libraries or a token (kernels/zonebits.py; '
+                    'set_zone_nb keeps them, rebuild_zone_bits after Python edits)'),
     # pl
     ('p_life', 'life total'),
     ('p_lands', 'lands played this turn'),
@@ -237,7 +237,8 @@ def zone_bits(st):
     card = st.obj[:, L.O_CARD] >= 0
     z = st.obj[:, L.O_ZONE]
     bf = _bit_words(card & (z == K.Z_BATTLEFIELD))
-    nonlib = _bit_words(card & (z != K.Z_LIBRARY) & (z != K.Z_NONE) & (z != K.Z_GONE))
+    token = st.obj[:, L.O_TOKEN] != 0
+    nonlib = _bit_words(card & (z != K.Z_NONE) & (z != K.Z_GONE) & ((z != K.Z_LIBRARY) | token))
     nw = bf.shape[1]
     out = np.zeros(st.obj[:, L.O_ZONE_BITS].shape, dtype=np.int16)
     out[:, :nw] = bf.astype(np.uint16).view(np.int16)

@@ -16,6 +16,7 @@ def test_walk_visits_what_a_scan_of_every_slot_visits(M):
     for g in range(6):
         st.obj[g, L.O_CARD] = np.where(rng.random(M) < 0.8, rng.integers(0, 5, M), -1)
         st.obj[g, L.O_ZONE] = rng.integers(0, 8, M)
+        st.obj[g, L.O_TOKEN] = rng.random(M) < 0.3
     st.obj[1, L.O_ZONE] = K.Z_BATTLEFIELD           # every slot, the sign bits included
     st.obj[1, L.O_CARD] = 0
     st.obj[2, L.O_CARD] = -1                        # no permanent at all
@@ -27,7 +28,9 @@ def test_walk_visits_what_a_scan_of_every_slot_visits(M):
         want = np.nonzero(card & (z == K.Z_BATTLEFIELD))[0]
         n = walk_slots_py(st, g, False, out)
         assert list(out[:n]) == list(want)
-        want = np.nonzero(card & ~np.isin(z, (K.Z_LIBRARY, K.Z_NONE, K.Z_GONE)))[0]
+        token = st.obj[g, L.O_TOKEN] != 0
+        want = np.nonzero(card & ~np.isin(z, (K.Z_NONE, K.Z_GONE)) &
+                          ((z != K.Z_LIBRARY) | token))[0]
         n = walk_slots_py(st, g, True, out)
         assert list(out[:n]) == list(want)
     big = grow(st)                                   # more words: rebuilt

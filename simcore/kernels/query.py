@@ -7,7 +7,7 @@ from ..consts import (CK_MINUS, CK_PLUS, EXP_LINKED, EXP_PLAY, EXP_WARP, FC_OPP,
                       FZ_GRAVEYARD, AK_STATIC, KW_HASTE, T_CREATURE, T_LAND, Z_BATTLEFIELD, Z_GRAVEYARD)
 from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .jit import entry, kernel
-from .zonebits import next_bf_nb
+from .zonebits import next_bf_nb, next_nonlib_nb
 
 
 @kernel
@@ -121,10 +121,22 @@ def player_matches_nb(st, ct, f, src_ctrl, p):
 @kernel
 def count_filter_nb(st, ct, g, f, src, src_ctrl):
     n = 0
-    for i in range(st.obj.shape[2]):
-        if st.obj[g, O_CARD, i] >= 0 and matches_filter_nb(st, ct, g, f, src, src_ctrl, i):
+    i = -1
+    while True:
+        i = next_filter_zone_nb(st, ct, g, f, i)
+        if i >= st.obj.shape[2]:
+            return n
+        if matches_filter_nb(st, ct, g, f, src, src_ctrl, i):
             n += 1
-    return n
+
+
+@kernel
+def next_filter_zone_nb(st, ct, g, f, i):
+    """The next slot above i that filter f could match: filters match permanents or
+    graveyard cards only (matches_filter_nb), so a walk of a zone bitmap, not every slot."""
+    if ct.filt[f, FI_ZONE] == FZ_GRAVEYARD:
+        return next_nonlib_nb(st, g, i)
+    return next_bf_nb(st, g, i)
 
 
 @kernel

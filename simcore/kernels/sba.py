@@ -11,6 +11,7 @@ from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .jit import kernel
 from .query import anthems_on_bf_nb, obj_types_nb, pt_scan_nb
 from .zones import leave_bf_nb, set_zone_nb
+from .zonebits import next_nonlib_nb
 
 
 @kernel
@@ -40,12 +41,16 @@ def sba_pass_nb(st, ct, g):
     any_dt = False
     any_legend = False
     any_mark = False
-    for i in range(M):
+    # library cards and free slots have nothing here (zone changes clear o_dtdmg; tokens
+    # that reach a library are in the walk: zonebits.py)
+    i = -1
+    while True:
+        i = next_nonlib_nb(st, g, i)
+        if i >= M:
+            break
         if st.obj[g, O_DTDMG, i] != 0:
             any_dt = True
         c = st.obj[g, O_CARD, i]
-        if c < 0:
-            continue
         z = st.obj[g, O_ZONE, i]
         if st.obj[g, O_TOKEN, i] != 0 and z != Z_BATTLEFIELD and z != Z_GONE and z != 0:
             set_zone_nb(st, g, i, Z_GONE, st.obj[g, O_OWNER, i])   # 704.5d

@@ -23,7 +23,7 @@ from .mana import (activate_mana_nb, add_cost_nb, autopay_nb, mana_cost_check_nb
                    min_mana_nb, potential_mana_nb, simple_mana_nb, simple_payable_nb,
                    tap_candidates_nb)
 from .query import (exile_permission_nb, greatest_toughness_nb, is_creature_nb, matches_filter_nb,
-                    obj_has_counters_nb, player_matches_nb)
+                    next_filter_zone_nb, obj_has_counters_nb, player_matches_nb)
 from .rng import shuffle_library_nb
 from .sbamark import mark_sba_nb
 from .zones import enter_bf_nb, leave_one_nb, lib_put_top_nb, move_card_nb, queue_trigger_nb
@@ -66,8 +66,12 @@ def target_options_nb(st, ct, g, f, src, ctrl, out):
     """Legal targets for filter f: objects (cards of one name in one graveyard count once)
     and players."""
     n = 0
-    for i in range(st.obj.shape[2]):
-        if st.obj[g, O_CARD, i] < 0 or not matches_filter_nb(st, ct, g, f, src, ctrl, i):
+    i = -1
+    while True:
+        i = next_filter_zone_nb(st, ct, g, f, i)
+        if i >= st.obj.shape[2]:
+            break
+        if not matches_filter_nb(st, ct, g, f, src, ctrl, i):
             continue
         if st.obj[g, O_ZONE, i] != Z_BATTLEFIELD:
             dup = False

@@ -6,8 +6,9 @@ actions, untapping), and they walked all M object slots to find its 10-20 perman
 100-odd library cards and free slots. The plane `o_zone_bits` keeps two bitmaps instead,
 as 16-bit words (nw = ceil(M / 16) of each): entry w < nw, bit k is set when slot 16 w + k
 holds a card (o_card >= 0) on the battlefield; entry nw + w, bit k when it holds a card in
-any zone but a library (hand, battlefield, graveyard, stack, exile), so that the scans of
-hands and exile (priority options, cleanup) skip the ~100 library cards of a two-deck game.
+any zone but a library (hand, battlefield, graveyard, stack, exile) or a token anywhere
+(704.5d removes one that reached a library), so that the scans of hands and exile (priority
+options, cleanup) and state-based actions skip the ~100 library cards of a two-deck game.
 Both fit in the one plane's M entries (2 nw <= M for M >= 2). set_zone_nb (every zone
 change) keeps them; Python code that places objects itself, or grows M (the words move),
 calls state.rebuild_zone_bits, and tests check them against the zones
@@ -30,7 +31,7 @@ import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ..consts import Z_BATTLEFIELD, Z_GONE, Z_LIBRARY, Z_NONE
-from ..layout import O_CARD, O_ZONE, O_ZONE_BITS
+from ..layout import O_CARD, O_TOKEN, O_ZONE, O_ZONE_BITS
 from .jit import entry, kernel
 
 
@@ -52,8 +53,8 @@ def set_zone_bits_nb(st, g, i):
     z = st.obj[g, O_ZONE, i]
     card = st.obj[g, O_CARD, i] >= 0
     set_bit_nb(st, g, 0, i, card and z == Z_BATTLEFIELD)
-    set_bit_nb(st, g, (st.obj.shape[2] + 15) >> 4, i,
-               card and z != Z_LIBRARY and z != Z_NONE and z != Z_GONE)
+    set_bit_nb(st, g, (st.obj.shape[2] + 15) >> 4, i, card and z != Z_NONE and z != Z_GONE and
+               (z != Z_LIBRARY or st.obj[g, O_TOKEN, i] != 0))
 
 
 @kernel
@@ -83,7 +84,7 @@ def next_bf_nb(st, g, i):
 
 @kernel
 def next_nonlib_nb(st, g, i):
-    """The least slot above i holding a card outside the libraries, or M."""
+    """The least slot above i holding a card outside the libraries (or a token), or M."""
     return next_bit_nb(st, g, (st.obj.shape[2] + 15) >> 4, i)
 
 
