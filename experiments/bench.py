@@ -2,11 +2,14 @@
 the same run (these machines are shared and noisy, so absolute figures alone mislead).
 
 Measured after warm-up (not timed): a small batch of each kind, which loads or compiles every
-kernel, and one goldfish batch of the full batch size, which takes the process's memory from
-the OS. The figures are thus those of a long run past its first chunk: on this machine's VM
-the first touch of fresh memory made the first 10,000-game goldfish batch ~15-25% slower
-(measured: 0.4-0.5 s more set-up and first view for 10,000 games; later batches reuse
-the freed memory).
+kernel, then one goldfish batch of the full batch size and one two-deck batch set up (its
+games have ~2.5 times the object slots), which take the process's memory from the OS. The
+figures are thus those of a long run past its first chunk: on this machine's VM the first
+touch of fresh memory made the first 10,000-game goldfish batch ~15-25% slower (measured:
+0.4-0.5 s more set-up and first view for 10,000 games; later batches reuse the freed
+memory), and the first two-deck batch after goldfish ones paid ~0.15 s more set-up plus
+page faults in its first steps (perf: clear_page_erms 7.5% of such a batch on one thread,
+3% over three batches).
 - goldfish games (greedy, one deck) per second;
 - greedy-vs-greedy games per second at the given batch size, with numba's threads;
 - the same games on one thread (the serial baseline): ratio = parallel speed-up;
@@ -84,8 +87,11 @@ def bench(games=2000, batch_size=1000, seed=1, serial_games=None, reference_game
     # warm-up: load (or compile) every kernel before timing
     play_timed(pool, ids0, ids1, 4, 4, seed, max_turns)
     play_timed(pool, ids0, None, 4, 4, seed, max_turns)
-    # memory of the size the measures use (see the module's docstring)
+    # memory of the size the measures use (see the module's docstring): a goldfish batch
+    # played, then a two-deck batch (more object slots per game) set up and started
     play_timed(pool, ids0, None, min(games, batch_size), batch_size, seed + 1, max_turns)
+    GameBatch(pool, ids0, ids1, n_games=min(games, batch_size), seed=seed + 1,
+              start="random", max_turns=max_turns).start()
     rows = []
 
     def record(name, n, secs, ratio=None, note=""):
