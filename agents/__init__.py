@@ -6,7 +6,9 @@
 decider may see it: the opponent's hand and the libraries are hidden), `legal_mask` a bool
 array [n_games, 1 + n_options] (action 0 = pass/keep/done, 1 + k = option k); the returned
 action must be legal where the game is live. `rng` is a numpy Generator. Games without an
-opponent (goldfish) need no special agent: the opponent simply takes no turns.
+opponent (goldfish) need no special agent: the opponent simply takes no turns. With one
+agent per player, an agent sees the games the other player decides as over
+(view["decision"] is D_OVER there; its actions there are ignored).
 
 Two optional class attributes let the engine skip work an agent does not need (GameBatch.view):
 `uses_random = False` (it never reads view["random"]) and `reads_only_visible = True` (it

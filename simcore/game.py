@@ -296,12 +296,17 @@ class GameBatch:
 
     @staticmethod
     def ask_agents(agents, view, mask, rng):
-        """One action per game: each game's deciding player's agent (agents[p]) chooses."""
+        """One action per game: each game's deciding player's agent (agents[p]) chooses.
+        With several agents, each sees the games another player decides as over
+        (view["decision"] D_OVER), so that it skips them (the greedy agent scored every
+        game twice in two-player batches)."""
         acts = np.zeros(mask.shape[0], dtype=np.int64)
         for p, agent in enumerate(agents):
             sel = (view["player"] == p) & (view["decision"] != K.D_OVER)
             if sel.any():
-                acts[sel] = agent.act(view, mask, rng)[sel]
+                v = view if len(agents) == 1 else \
+                    dict(view, decision=np.where(sel, view["decision"], K.D_OVER))
+                acts[sel] = agent.act(v, mask, rng)[sel]
         return acts
 
     def results(self):
