@@ -178,10 +178,15 @@ class GreedyAgent:
         out = np.zeros(n, np.int64)
         life = np.ascontiguousarray(st.pl[:, L.PL_LIFE])
         mulls = np.ascontiguousarray(st.pl[:, L.PL_MULLIGANS])
+        # contiguous whatever the caller passed (a view's columns, or GameBatch.ask_agents'
+        # copy with other players' games marked over): one compiled signature, the one the
+        # compile helper warms up
+        kind = np.ascontiguousarray(view["decision"])
+        who = np.ascontiguousarray(view["player"])
+        question = np.ascontiguousarray(view["question"])
         # ranges of games on numba's threads (a prange kernel took 18 s to compile)
         in_ranges(n, lambda lo, hi, lane: greedy_actions_nb(
-            st.obj, st.o_counters, ct.card, ct.abil, ct.ops, st.stk, st.gm, life, mulls,
-            view["decision"],
-            view["player"], view["options"], view["question"], legal_mask, out, lo, hi),
-            split=1, live=np.count_nonzero(view["decision"] != K.D_OVER))
+            st.obj, st.o_counters, ct.card, ct.abil, ct.ops, st.stk, st.gm, life, mulls, kind,
+            who, view["options"], question, legal_mask, out, lo, hi),
+            split=1, live=np.count_nonzero(kind != K.D_OVER))
         return out

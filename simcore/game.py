@@ -304,8 +304,9 @@ class GameBatch:
         for p, agent in enumerate(agents):
             sel = (view["player"] == p) & (view["decision"] != K.D_OVER)
             if sel.any():
-                v = view if len(agents) == 1 else \
-                    dict(view, decision=np.where(sel, view["decision"], K.D_OVER))
+                v = view if len(agents) == 1 else dict(
+                    view, decision=np.where(sel, view["decision"], K.D_OVER).astype(
+                        view["decision"].dtype))
                 acts[sel] = agent.act(v, mask, rng)[sel]
         return acts
 
