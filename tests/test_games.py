@@ -417,6 +417,41 @@ def test_bench_cli(tmp_path, capsys):
     assert (df["games_per_s"] > 0).all()
 
 
+def test_each_agent_sees_only_its_own_decisions():
+    """GameBatch.ask_agents: with one agent per player, an agent is shown the games the
+    other player decides as over, and gets the others unchanged."""
+    seen = []
+
+    class Recorder:
+        uses_random = False
+        reads_only_visible = True
+
+        def __init__(self, p):
+            self.p = p
+
+        def act(self, view, legal_mask, rng):
+            seen.append((self.p, view["decision"].copy()))
+            return AGENTS["first"]().act(view, legal_mask, rng)
+
+    b = GameBatch(POOL, ids("mono_green_curve"), ids("goblins_burn_blight"), n_games=16,
+                  seed=3, start="random", max_turns=6)
+    rng = np.random.default_rng(0)
+    rounds = 0
+    while not b.done() and rounds < 40:
+        mask = b.legal_mask()
+        view = b.view()
+        seen.clear()
+        kind, who = view["decision"].copy(), view["player"].copy()    # (views of the flow)
+        b.step(b.ask_agents([Recorder(0), Recorder(1)], view, mask, rng))
+        assert len(seen) >= 1
+        for p, dec in seen:
+            mine = (who == p) & (kind != K.D_OVER)
+            assert np.array_equal(dec[mine], kind[mine])
+            assert (dec[~mine] == K.D_OVER).all()
+        rounds += 1
+    assert rounds > 10
+
+
 def test_scripted_agent_plays_its_script():
     """The scripted agent (for tests): mulligan once, then keep; everything else falls back
     to the first legal action."""
