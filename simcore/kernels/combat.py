@@ -57,11 +57,12 @@ def combat_damage_nb(st, ct, g):
     once. An attacker assigns lethal damage to its blockers in turn (deathtouch: 1 is lethal),
     the rest to the last one or, with trample, to the player."""
     M = st.obj.shape[2]
-    b0 = scratch_nb(st, g, 10 * M)
+    b0 = scratch_nb(st, g, 11 * M)
     amt = st.scr[b0:b0 + 3 * M]         # (source, target, amount) triples
     src = st.scr[b0 + 3 * M:b0 + 6 * M]
     tgt = st.scr[b0 + 6 * M:b0 + 9 * M]
     assigned = st.scr[b0 + 9 * M:b0 + 10 * M]
+    blk = st.scr[b0 + 10 * M:b0 + 11 * M]     # the attacker's blockers, in slot order
     na = 0
     d = 1 - st.gm[g, G_ACTIVE]
     i = -1
@@ -73,15 +74,15 @@ def combat_damage_nb(st, ct, g):
             continue
         pw = pt_scan_nb(st, ct, g, i, True)[0]
         nb = 0
-        last = -1
         b = -1
-        while True:
+        while True:         # nothing moves until the damage is dealt below: one list
             b = next_bf_nb(st, g, b)
             if b >= M:
                 break
             if st.obj[g, O_BLOCKING, b] == i:
+                blk[nb] = b
                 nb += 1
-                last = b
+        last = blk[nb - 1] if nb > 0 else -1
         if pw > 0:
             if st.obj[g, O_BLOCKING, i] != BLOCKED:
                 src[na] = i
@@ -91,13 +92,10 @@ def combat_damage_nb(st, ct, g):
             elif nb > 0:
                 rem = pw
                 dt = has_kw_nb(st, ct, g, i, KW_DEATHTOUCH)
-                b = -1
-                while True:
-                    b = next_bf_nb(st, g, b)
-                    if b >= M or rem <= 0:
+                for q in range(nb):
+                    if rem <= 0:
                         break
-                    if st.obj[g, O_BLOCKING, b] != i:
-                        continue
+                    b = blk[q]
                     t = pt_scan_nb(st, ct, g, b, True)[1]
                     lethal = 1 if dt else max(0, t - st.obj[g, O_DAMAGE, b] - assigned[b])
                     take = min(rem, lethal)
@@ -115,18 +113,14 @@ def combat_damage_nb(st, ct, g):
                     tgt[na] = -2 - d if has_kw_nb(st, ct, g, i, KW_TRAMPLE) else last
                     amt[na] = rem
                     na += 1
-        b = -1
-        while True:
-            b = next_bf_nb(st, g, b)
-            if b >= M:
-                break
-            if st.obj[g, O_BLOCKING, b] == i:
-                bp = pt_scan_nb(st, ct, g, b, True)[0]
-                if bp > 0:
-                    src[na] = b
-                    tgt[na] = i
-                    amt[na] = bp
-                    na += 1
+        for q in range(nb):
+            b = blk[q]
+            bp = pt_scan_nb(st, ct, g, b, True)[0]
+            if bp > 0:
+                src[na] = b
+                tgt[na] = i
+                amt[na] = bp
+                na += 1
     for k in range(na):
         s = src[k]
         damage_nb(st, ct, g, tgt[k], amt[k], st.obj[g, O_CARD, s], st.obj[g, O_CTRL, s])

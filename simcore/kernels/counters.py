@@ -1,7 +1,7 @@
 """Counters (CR 122): putting, moving (122.5), proliferate (701.34), blight (701.68), and the
 +1/+1 / -1/-1 cancellation kernel of 704.5q (122.3)."""
 from ..consts import (ASK_OBJECT, ASK_OBJECTS, CK_MINUS, ST_OK, W_BLIGHT, W_MAY,
-                      W_PROLIFERATE, Z_BATTLEFIELD)
+                      W_PROLIFERATE)
 from .choice import ask_many_nb, ask_one_nb, ask_yesno_nb
 from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .scratch import scratch_nb

@@ -28,6 +28,7 @@ from .jit import entry, kernel
 from .query import can_use_tap_nb, exile_permission_nb, has_kw_nb, is_creature_nb
 from .rng import splitmix64_nb
 from .setup import bottom_card_nb, game_seed_nb, mulligan_nb
+from .zones import hand_slots_nb
 from .zonebits import next_bf_nb, next_nonlib_nb
 
 OID_LIMIT = 30000      # object ids and timestamps live in int16 planes
@@ -600,15 +601,7 @@ def next_mulligan_nb(st, fw, g):
     while fw.fl[g, F_PHASE] == PH_BOTTOM:
         p = fw.fl[g, F_MULL_P]
         if fw.fl[g, F_BOTTOM_LEFT] > 0:
-            n = 0
-            i = -1
-            while True:
-                i = next_nonlib_nb(st, g, i)
-                if i >= st.obj.shape[2]:
-                    break
-                if st.obj[g, O_ZONE, i] == Z_HAND and st.obj[g, O_OWNER, i] == p:
-                    fw.opts[g, n] = i
-                    n += 1
+            n = hand_slots_nb(st, g, p, fw.opts[g])
             if n > 0:
                 set_decision_nb(fw, g, D_BOTTOM, p, n)
                 return True

@@ -11,7 +11,7 @@ from ..consts import (AK_MANA, AK_MANA_REPLACE, AK_MANA_TRIGGER, AM_CONST, AM_CO
                       FROM_LANDS_YOU, MR_LANDS, MR_YOU_TAP, MT_ADD_FIXED,
                       MT_ANY_LAND, MT_ENCHANTED_LAND, PACK_BITS, PK_ANY_COLOR, PK_CHOICE,
                       PK_COLOR_OF_PERM, PK_FIXED, PK_REFLECT, ST_OK, T_LAND, W_MANA,
-                      W_REPLACEMENT_ORDER, W_TAP_CREATURES, Z_BATTLEFIELD)
+                      W_REPLACEMENT_ORDER, W_TAP_CREATURES)
 from .choice import ask_many_nb, ask_one_nb, fail_nb
 from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb

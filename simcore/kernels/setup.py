@@ -7,8 +7,7 @@ from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .jit import entry, kernel
 from .rng import rand_below_nb, shuffle_library_nb, splitmix64_nb
-from .zones import draw_nb, lib_put_bottom_nb, set_zone_nb
-from .zonebits import next_nonlib_nb
+from .zones import draw_nb, hand_slots_nb, lib_put_bottom_nb, set_zone_nb
 
 
 @kernel
@@ -97,16 +96,15 @@ def bottom_card_py(st, g, slot):
 def mulligan_nb(st, g, p, opening):
     """London mulligan (103.5): shuffle the hand into the library and draw a new hand; the
     cards to put on the bottom are chosen afterwards (bottom_card_nb)."""
-    M = st.obj.shape[2]
-    i = -1
-    while True:
-        i = next_nonlib_nb(st, g, i)
-        if i >= M:
-            break
-        if st.obj[g, O_ZONE, i] == Z_HAND and st.obj[g, O_OWNER, i] == p:
-            set_zone_nb(st, g, i, Z_LIBRARY, p)
-            st.lib[g, p, st.pl[g, PL_LIB_N, p]] = i
-            st.pl[g, PL_LIB_N, p] += 1
+    mark = scratch_mark_nb(st, g)
+    b = scratch_nb(st, g, st.obj.shape[2])
+    hand = st.scr[b:b + st.obj.shape[2]]
+    for k in range(hand_slots_nb(st, g, p, hand)):
+        i = hand[k]
+        set_zone_nb(st, g, i, Z_LIBRARY, p)
+        st.lib[g, p, st.pl[g, PL_LIB_N, p]] = i
+        st.pl[g, PL_LIB_N, p] += 1
+    scratch_release_nb(st, g, mark)
     shuffle_library_nb(st, g, p)
     draw_nb(st, g, p, opening)
     st.pl[g, PL_MULLIGANS, p] += 1

@@ -5,7 +5,7 @@ from ..consts import (AK_TRIGGER, ASK_CARDS, COND_SELF_HAS_COUNTERS, E_STACK_NOT
                       E_TRIGGER_IN_WAY, EV_BEGIN_COMBAT, EV_END_STEP, EV_UPKEEP, S_BEGIN_COMBAT,
                       S_CLEANUP, S_COMBAT_DAMAGE, S_DECLARE_ATTACKERS, S_DECLARE_BLOCKERS,
                       S_DRAW, S_END, S_END_COMBAT, S_UNTAP, S_UPKEEP, ST_OK, W_DISCARD,
-                      Z_BATTLEFIELD, Z_GRAVEYARD, Z_HAND)
+                      Z_GRAVEYARD)
 from .choice import ask_many_nb, fail_nb
 from .combat import combat_damage_nb, declare_attackers_nb, declare_blockers_nb
 from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
@@ -13,8 +13,8 @@ from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .jit import kernel
 from .priority import settle_nb
 from .query import obj_has_counters_nb
-from .zones import draw_nb, end_eot_effects_nb, move_card_nb, queue_trigger_nb
-from .zonebits import next_bf_nb, next_nonlib_nb
+from .zones import draw_nb, end_eot_effects_nb, hand_slots_nb, move_card_nb, queue_trigger_nb
+from .zonebits import next_bf_nb
 
 
 @kernel
@@ -69,15 +69,7 @@ def cleanup_nb(st, ct, g):
     b = scratch_nb(st, g, 2 * M)
     hand = st.scr[b:b + M]
     out = st.scr[b + M:b + 2 * M]
-    n = 0
-    i = -1
-    while True:
-        i = next_nonlib_nb(st, g, i)
-        if i >= M:
-            break
-        if st.obj[g, O_ZONE, i] == Z_HAND and st.obj[g, O_OWNER, i] == p:
-            hand[n] = i
-            n += 1
+    n = hand_slots_nb(st, g, p, hand)
     if n > 7:
         s, m = ask_many_nb(st, g, ASK_CARDS, W_DISCARD, p, hand, n, n - 7, n - 7, True, out)
         if s != ST_OK:

@@ -4,14 +4,14 @@ look-back (603.10a, last known information)."""
 from ..consts import (AK_ETB_COUNTERS, AK_TRIGGER, AM_CONST, AM_HALF_X, AM_KICKS, AM_X,
                       COND_SUBJ_HAD_COUNTERS, COND_SUBJ_NO_MINUS, COND_SUBJ_NO_PLUS, CK_MINUS,
                       CK_PLUS, EV_DIES, EV_ENTERS, EV_LEAVES, ST_CAPACITY, ST_OK, SUBJ_ANOTHER,
-                      SUBJ_SELF, SUBJ_SELF_OR_ANOTHER, Z_BATTLEFIELD, Z_GRAVEYARD, Z_LIBRARY,
-                      Z_NONE)
+                      SUBJ_SELF, SUBJ_SELF_OR_ANOTHER, Z_BATTLEFIELD, Z_GRAVEYARD, Z_HAND,
+                      Z_LIBRARY, Z_NONE)
 from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .jit import kernel
 from .query import is_creature_nb, matches_filter_nb, obj_has_counters_nb
 from .sbamark import mark_sba_nb
-from .zonebits import next_bf_nb, set_zone_bits_nb
+from .zonebits import next_bf_nb, next_nonlib_nb, set_zone_bits_nb
 
 
 @kernel
@@ -27,6 +27,20 @@ def end_eot_effects_nb(st, g, i):
     st.obj[g, O_EOT_CHG, i] = 0
     st.obj[g, O_EOT_PP, i] = 0
     st.obj[g, O_EOT_TT, i] = 0
+
+
+@kernel
+def hand_slots_nb(st, g, p, out):
+    """p's cards in hand, in slot order, into out; returns how many."""
+    n = 0
+    i = -1
+    while True:
+        i = next_nonlib_nb(st, g, i)
+        if i >= st.obj.shape[2]:
+            return n
+        if st.obj[g, O_ZONE, i] == Z_HAND and st.obj[g, O_OWNER, i] == p:
+            out[n] = i
+            n += 1
 
 
 @kernel
@@ -116,7 +130,7 @@ def draw_nb(st, g, p, n):
             return
         i = st.lib[g, p, m - 1]
         st.pl[g, PL_LIB_N, p] = m - 1
-        set_zone_nb(st, g, i, 2, p)  # Z_HAND
+        set_zone_nb(st, g, i, Z_HAND, p)
 
 
 @kernel
