@@ -27,8 +27,13 @@ visits exactly the slots `for i in range(M): if card >= 0 and zone == battlefiel
 in the same order, even when its body moves objects: each step reads the bitmap as it is
 then (the least permanent's slot above i). next_nonlib_nb walks the other bitmap alike.
 """
+import numba
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
+
+if numba.config.DISABLE_JIT:    # the intrinsic only compiles; kernels run as Python then
+    def trailing_zeros(x):      # noqa: F811
+        return (int(x) & -int(x)).bit_length() - 1
 
 from ..consts import Z_BATTLEFIELD, Z_GONE, Z_LIBRARY, Z_NONE
 from ..layout import O_CARD, O_TOKEN, O_ZONE, O_ZONE_BITS
@@ -44,7 +49,9 @@ def set_bit_nb(st, g, w0, i, on):
         v |= bit
     else:
         v &= ~bit
-    st.obj[g, O_ZONE_BITS, w] = v     # the store keeps the low 16 bits
+    # sign-extended to int16 (the compiled store would wrap, Python ints do not:
+    # NUMBA_DISABLE_JIT=1 runs must work too)
+    st.obj[g, O_ZONE_BITS, w] = (v ^ 0x8000) - 0x8000
 
 
 @kernel
