@@ -109,8 +109,9 @@ def compile_game_entry(st, ct, fw):
     the set-up entry is ready when that entry is first called)."""
     from .kernels.flow import step_games_nb
     s = typeof(st)
-    step_games_nb.compile((s, s, s, typeof(ct), typeof(fw), types.int64[::1], types.int64,
-                           types.int64, types.boolean, types.int64, types.int64))
+    step_games_nb.compile((s, s, s, typeof(ct), typeof(fw), types.int64[::1],
+                           types.int64[::1], types.int64, types.boolean, types.int64,
+                           types.int64))
 
 
 def _examples():

@@ -65,6 +65,7 @@ ASK_NAMES = {K.ASK_OBJECT: "object", K.ASK_OBJECTS: "objects", K.ASK_YESNO: "yes
              K.ASK_INT: "number", K.ASK_MANA: "mana", K.ASK_ORDER: "order",
              K.ASK_CARDS: "cards", K.ASK_COUNTERS: "counters"}
 MIN_CHUNK = 16
+GAME_CHUNK = 16     # games a thread takes from the shared queue at a time (step_games_nb)
 # fewer live games than this run on the calling thread: in the last rounds of a 10,000-game
 # batch (under 1% live) handing out ranges took 3.2 ms a round on two threads, 1.2 on one
 SERIAL_LIVE = 128
@@ -128,6 +129,17 @@ def in_ranges(n, fn, split=8, live=None):
     size = max(MIN_CHUNK, -(-n // (threads * split)))
     list(_pool(threads).map(lambda lo: fn(lo, min(lo + size, n), _LANE.k),
                             range(0, n, size)))
+
+
+def on_threads(fn, live=None):
+    """fn(lane) once on each of numba's thread count of Python threads (lane 0..threads-1),
+    for kernels that share out their work themselves (flow.step_games_nb); on this thread
+    alone when there is one, or few games still play (`live` < SERIAL_LIVE)."""
+    threads = numba.get_num_threads()
+    if threads <= 1 or (live is not None and live < SERIAL_LIVE):
+        fn(0)
+        return
+    list(_pool(threads).map(lambda _: fn(_LANE.k), range(threads)))
 
 
 def view_dict(seen, ct, fw, noise):
@@ -221,8 +233,9 @@ class GameBatch:
         """The engine over every game, in ranges on numba's thread count (NUMBA_NUM_THREADS,
         numba.set_num_threads) of Python threads: the kernel releases the GIL."""
         W = lane_cells(self.st.obj.shape[2])
-        in_ranges(self.n_games, lambda lo, hi, lane: step_games_nb(
-            self.st, self.snap, self.dry, self.ct, self.fw, actions, lo, hi, start,
+        work = np.array([0, self.n_games], dtype=np.int64)   # next game, end: shared
+        on_threads(lambda lane: step_games_nb(
+            self.st, self.snap, self.dry, self.ct, self.fw, actions, work, GAME_CHUNK, start,
             lane * W, lane), live=self.live())
 
     def live(self):

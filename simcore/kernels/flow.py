@@ -19,6 +19,7 @@ from ..consts import (A_ACTIVATE, A_ATTACK, A_BLOCK, A_CAST, A_NEXT_STEP, A_PLAY
                       ST_CAPACITY, ST_NEED, ST_OK, T_INSTANT, T_LAND, Z_BATTLEFIELD, Z_EXILE,
                       Z_HAND)
 from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
+from .atomic import fetch_add_nb
 from .actions import land_drop_error_nb, run_action_nb
 from .choice import list_question_nb
 from .mana import min_mana_nb, potential_mana_nb
@@ -799,25 +800,33 @@ def step_game_nb(st, snap, dry, dg, ct, fw, g, a):
 # ---------------------------------------------------------------- batch entry points
 
 @entry
-def step_games_nb(st, snap, dry, ct, fw, actions, lo, hi, start, lane, dg):
-    """Games lo..hi-1: with `start`, run each to its first decision; else apply actions[g]
-    and run on to the next one. Python runs disjoint ranges on several threads (nogil):
-    games share nothing and each has its own random stream, so the results do not depend
-    on the thread count. `lane`: where the calling thread's scratch cells start in st.scr
-    (and snap.scr, dry.scr); `dg`: the thread's spare game in `dry` (dry runs). (A numba
-    prange here compiled the whole engine again for the parallel region: minutes of cold
-    compile.)"""
-    for g in range(lo, hi):
-        if fw.fl[g, F_DKIND] == D_OVER:
-            continue                    # finished games stay as they are
-        st.gm[g, G_SCRATCH] = lane      # both: snapshots are copied back and forth
-        snap.gm[g, G_SCRATCH] = lane
-        mark = scratch_mark_nb(st, g)
-        if start:
-            run_to_decision_nb(st, snap, dry, dg, ct, fw, g)
-        else:
-            step_game_nb(st, snap, dry, dg, ct, fw, g, actions[g])
-        scratch_release_nb(st, g, mark)
+def step_games_nb(st, snap, dry, ct, fw, actions, work, chunk, start, lane, dg):
+    """Games work[0]..work[1]-1: with `start`, run each to its first decision; else apply
+    actions[g] and run on to the next one. Python calls this once on each thread (nogil),
+    all sharing `work`: each thread takes the next `chunk` games (an atomic add on work[0])
+    until none are left, so the threads finish together however unevenly the games cost
+    (ranges handed out from Python cost ~50 us each and still left a thread idle at the end
+    of each round). Games share nothing and each has its own random stream, so the results
+    do not depend on which thread plays which game. `lane`: where the calling thread's
+    scratch cells start in st.scr (and snap.scr, dry.scr); `dg`: the thread's spare game in
+    `dry` (dry runs). (A numba prange here compiled the whole engine again for the parallel
+    region: minutes of cold compile.)"""
+    n = work[1]
+    while True:
+        lo = fetch_add_nb(work, 0, chunk)
+        if lo >= n:
+            return
+        for g in range(lo, min(lo + chunk, n)):
+            if fw.fl[g, F_DKIND] == D_OVER:
+                continue                    # finished games stay as they are
+            st.gm[g, G_SCRATCH] = lane      # both: snapshots are copied back and forth
+            snap.gm[g, G_SCRATCH] = lane
+            mark = scratch_mark_nb(st, g)
+            if start:
+                run_to_decision_nb(st, snap, dry, dg, ct, fw, g)
+            else:
+                step_game_nb(st, snap, dry, dg, ct, fw, g, actions[g])
+            scratch_release_nb(st, g, mark)
 
 
 @entry
