@@ -292,6 +292,14 @@ def copy_state(st):
     return State(*[a.copy() for a in st])
 
 
+def unwritten_like(st):
+    """A State shaped like `st` for copies of its games, left as the allocator gives it
+    (untouched memory: nothing is copied or cleared) but for the scratch lanes, whose headers
+    kernels read before they write (a copy of st.scr)."""
+    return State(*[a.copy() if name == "scr" else np.empty_like(a)
+                   for name, a in zip(State._fields, st)])
+
+
 def restore(dst, src):
     """Copy every array of src into dst in place (same shapes)."""
     for a, b in zip(dst, src):
