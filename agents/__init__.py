@@ -10,10 +10,13 @@ opponent (goldfish) need no special agent: the opponent simply takes no turns. W
 agent per player, an agent sees the games the other player decides as over
 (view["decision"] is D_OVER there; its actions there are ignored).
 
-Two optional class attributes let the engine skip work an agent does not need (GameBatch.view):
+Three optional class attributes let the engine skip work an agent does not need (GameBatch.view):
 `uses_random = False` (it never reads view["random"]) and `reads_only_visible = True` (it
 never reads hidden information from view["state"], so it may get the engine's state without
-the masking copy; an agent that claims this and reads hidden cards cheats).
+the masking copy; an agent that claims this and reads hidden cards cheats), and
+`per_game = True` (its action for a game depends on that game's view and mask only, so
+instances of its class with equal attributes may be asked once for several players' games:
+GameBatch.ask_agents).
 
 Plug in your own as `module:Class`, or from an installed package through an entry point in
 the `playtest.agents` group.

@@ -15,6 +15,7 @@ class RandomAgent:
     plays the same whatever its batch)."""
 
     reads_only_visible = True      # reads no state at all (GameBatch.view)
+    per_game = True                # a game's own random numbers only
 
     def act(self, view, legal_mask, rng):
         return _masked_argmax(view["random"], legal_mask)
@@ -25,6 +26,7 @@ class FirstLegalAgent:
 
     uses_random = False
     reads_only_visible = True
+    per_game = True
 
     def act(self, view, legal_mask, rng):
         return _masked_argmax(-np.arange(legal_mask.shape[1])[None, :].astype(float),
@@ -38,6 +40,7 @@ class ScriptedAgent:
 
     uses_random = False
     reads_only_visible = True
+    per_game = True         # by each game's decision number (same script: one call)
 
     def __init__(self, script=()):
         self.script = script

