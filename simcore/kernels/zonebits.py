@@ -29,15 +29,16 @@ then (the least permanent's slot above i). next_nonlib_nb walks the other bitmap
 """
 import numba
 import numpy as np
-from numba.cpython.unsafe.numbers import trailing_zeros
-
-if numba.config.DISABLE_JIT:    # the intrinsic only compiles; kernels run as Python then
-    def trailing_zeros(x):      # noqa: F811
-        return (int(x) & -int(x)).bit_length() - 1
 
 from ..consts import Z_BATTLEFIELD, Z_GONE, Z_LIBRARY, Z_NONE
 from ..layout import O_CARD, O_TOKEN, O_ZONE, O_ZONE_BITS
 from .jit import entry, kernel
+
+if numba.config.DISABLE_JIT:    # the intrinsic only compiles; kernels run as Python then
+    def trailing_zeros(x):
+        return (int(x) & -int(x)).bit_length() - 1
+else:
+    from numba.cpython.unsafe.numbers import trailing_zeros
 
 
 @kernel
