@@ -246,8 +246,9 @@ class GameBatch:
         self.started = True
 
     def _run(self, actions, start):
-        """The engine over every game, in ranges on numba's thread count (NUMBA_NUM_THREADS,
-        numba.set_num_threads) of Python threads: the kernel releases the GIL."""
+        """The engine over every game, on numba's thread count (NUMBA_NUM_THREADS,
+        numba.set_num_threads) of Python threads taking games from one shared queue (the
+        kernel releases the GIL)."""
         W = lane_cells(self.st.obj.shape[2])
         work = np.array([0, self.n_games], dtype=np.int64)   # next game, end: shared
         on_threads(lambda lane: step_games_nb(
