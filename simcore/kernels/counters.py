@@ -3,10 +3,9 @@
 from ..consts import (ASK_OBJECT, ASK_OBJECTS, CK_MINUS, ST_OK, W_BLIGHT, W_MAY,
                       W_PROLIFERATE)
 from .choice import ask_many_nb, ask_one_nb, ask_yesno_nb
-from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
 from .scratch import scratch_nb
 from .jit import entry, kernel
-from .query import is_creature_nb, obj_has_counters_nb, player_has_counters_nb
+from .query import next_creature_nb, obj_has_counters_nb, player_has_counters_nb
 from .sbamark import mark_sba_nb
 from .zonebits import next_bf_nb
 
@@ -81,13 +80,11 @@ def blight_targets_nb(st, ct, g, p, out):
     n = 0
     i = -1
     while True:
-        i = next_bf_nb(st, g, i)
+        i = next_creature_nb(st, ct, g, p, i)
         if i >= st.obj.shape[2]:
-            break
-        if st.obj[g, O_CTRL, i] == p and is_creature_nb(st, ct, g, i):
-            out[n] = i
-            n += 1
-    return n
+            return n
+        out[n] = i
+        n += 1
 
 
 @kernel

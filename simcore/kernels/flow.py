@@ -26,7 +26,8 @@ from .mana import min_mana_nb, potential_mana_nb
 from .stack import cast_payable_nb, plain_cast_nb, sorcery_timing_nb
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .jit import entry, kernel
-from .query import can_use_tap_nb, exile_permission_nb, has_kw_nb, is_creature_nb
+from .query import (can_use_tap_nb, exile_permission_nb, has_kw_nb, is_creature_nb,
+                    next_creature_nb)
 from .rng import splitmix64_nb
 from .setup import bottom_card_nb, game_seed_nb, mulligan_nb
 from .zones import hand_slots_nb
@@ -504,11 +505,10 @@ def attack_options_nb(st, ct, fw, g):
     n = 0
     i = -1
     while True:
-        i = next_bf_nb(st, g, i)
+        i = next_creature_nb(st, ct, g, p, i)
         if i >= st.obj.shape[2]:
             break
-        if st.obj[g, O_CTRL, i] == p and is_creature_nb(st, ct, g, i) and \
-                st.obj[g, O_TAPPED, i] == 0 and can_use_tap_nb(st, ct, g, i) and \
+        if st.obj[g, O_TAPPED, i] == 0 and can_use_tap_nb(st, ct, g, i) and \
                 not has_kw_nb(st, ct, g, i, KW_DEFENDER):
             fw.opts[g, n] = i
             n += 1

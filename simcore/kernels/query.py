@@ -188,17 +188,24 @@ def pt_nb(st, ct, g, i):
 
 
 @kernel
+def next_creature_nb(st, ct, g, p, i):
+    """The least slot above i holding a creature p controls (M if none). Walked like
+    zonebits.next_bf_nb: read as the battlefield is then, so bodies may move objects."""
+    while True:
+        i = next_bf_nb(st, g, i)
+        if i >= st.obj.shape[2] or (st.obj[g, O_CTRL, i] == p and is_creature_nb(st, ct, g, i)):
+            return i
+
+
+@kernel
 def greatest_toughness_nb(st, ct, g, p):
     best = -1
     i = -1
     while True:
-        i = next_bf_nb(st, g, i)
+        i = next_creature_nb(st, ct, g, p, i)
         if i >= st.obj.shape[2]:
             break
-        if st.obj[g, O_CTRL, i] == p and is_creature_nb(st, ct, g, i):
-            t = pt_scan_nb(st, ct, g, i, True)[1]
-            if t > best:
-                best = t
+        best = max(best, pt_scan_nb(st, ct, g, i, True)[1])
     return best
 
 

@@ -22,8 +22,9 @@ from .jit import kernel
 from .mana import (activate_mana_nb, add_cost_nb, autopay_nb, mana_cost_check_nb, pay_nb,
                    min_mana_nb, potential_mana_nb, simple_mana_nb, simple_payable_nb,
                    tap_candidates_nb)
-from .query import (exile_permission_nb, greatest_toughness_nb, is_creature_nb, matches_filter_nb,
-                    next_filter_zone_nb, obj_has_counters_nb, player_matches_nb)
+from .query import (exile_permission_nb, greatest_toughness_nb, matches_filter_nb,
+                    next_creature_nb, next_filter_zone_nb, obj_has_counters_nb,
+                    player_matches_nb)
 from .rng import shuffle_library_nb
 from .sbamark import mark_sba_nb
 from .zones import enter_bf_nb, leave_one_nb, lib_put_top_nb, move_card_nb, queue_trigger_nb
@@ -394,11 +395,10 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
         n = 0
         i = -1
         while True:
-            i = next_bf_nb(st, g, i)
+            i = next_creature_nb(st, ct, g, p, i)
             if i >= M:
                 break
-            if st.obj[g, O_CTRL, i] == p and is_creature_nb(st, ct, g, i) and \
-                    obj_has_counters_nb(st, g, i):
+            if obj_has_counters_nb(st, g, i):
                 opts[n] = i
                 n += 1
                 for k in range(st.o_counters.shape[1]):
