@@ -5,7 +5,8 @@
 `view` is GameBatch.view() (open decisions: kind, chooser, options, and the state as the
 decider may see it: the opponent's hand and the libraries are hidden), `legal_mask` a bool
 array [n_games, 1 + n_options] (action 0 = pass/keep/done, 1 + k = option k); the returned
-action must be legal where the game is live. `rng` is a numpy Generator. Games without an
+action must be legal where the game is live (GameBatch.step refuses any other with a
+PlaytestError naming the game). `rng` is a numpy Generator. Games without an
 opponent (goldfish) need no special agent: the opponent simply takes no turns. With one
 agent per player, an agent sees the games the other player decides as over
 (view["decision"] is D_OVER there; its actions there are ignored).

@@ -146,7 +146,7 @@ def main(parent, agents=()):
     It notes when each was done in helper.log beside the kernel records."""
     t0 = time.perf_counter()
     from .game import base_seed
-    from .kernels.flow import decision_noise_nb, legal_mask_nb
+    from .kernels.flow import decision_noise_nb, first_illegal_nb, legal_mask_nb
     from .kernels.setup import start_games_nb
     from .kernels.view import visible_objects_nb
     pool, st, ct, fw = _examples()
@@ -157,6 +157,7 @@ def main(parent, agents=()):
     jobs += [(start_games_nb, tuple(typeof(a) for a in (
                  st, ct, deck, deck[:0], base_seed(0), one, 0, 7))),
              (legal_mask_nb, (typeof(fw), typeof(np.zeros((1, 2), bool)))),
+             (first_illegal_nb, (typeof(fw), typeof(one), typeof(0))),
              (decision_noise_nb, tuple(typeof(a) for a in (
                  base_seed(0), 0, fw.fl, np.zeros((1, 2)), 0, 1))),
              (visible_objects_nb, tuple(typeof(a) for a in (

@@ -16,3 +16,12 @@ class PlaytestError(Exception):
 
     def __str__(self) -> str:
         return self.message
+
+
+class IllegalAction(PlaytestError):
+    """An action the legal mask does not allow (GameBatch.step); `game` is its index in
+    the batch, so that callers can name the agent that chose it."""
+
+    def __init__(self, message: str, game: int):
+        super().__init__(message)
+        self.game = game

@@ -26,10 +26,11 @@ import numpy as np
 from . import compile_helper
 from . import consts as K
 from .compile import unpack_mana
-from .errors import PlaytestError
+from .errors import IllegalAction, PlaytestError
 from .manastr import ManaCost, format_mana
 from . import layout as L
-from .kernels.flow import LOG_WIDTH, decision_noise_nb, legal_mask_nb, step_games_nb
+from .kernels.flow import (LOG_WIDTH, decision_noise_nb, first_illegal_nb, legal_mask_nb,
+                           step_games_nb)
 from .kernels.setup import bottom_card_py, mulligan_py, start_games_nb
 from .kernels.view import visible_objects_nb
 from .layout import O_CARD, O_OWNER, O_ZONE, PL_LIB_N, PL_MULLIGANS
@@ -306,6 +307,12 @@ class GameBatch:
         a = np.asarray(actions, dtype=np.int64)
         if a.shape != (self.n_games,):
             raise PlaytestError(f"step needs one action per game ({self.n_games}), got {a.shape}")
+        # an action the mask does not allow is refused here: the engine would take it as
+        # action 0 or refuse it and ask again, and an agent that keeps answering so (one
+        # that always passes, at a discard) never finishes its games
+        bad = first_illegal_nb(self.fw, a, self._mask.shape[1])
+        if bad >= 0:
+            raise IllegalAction(self._not_legal(bad, a[bad]), int(bad))
         self._run(a, False)
 
     def done(self):
@@ -318,7 +325,14 @@ class GameBatch:
         n = 0
         while not self.done():
             mask = self.legal_mask()
-            self.step(self.ask_agents(agents, self.view(agents), mask, rng))
+            acts = self.ask_agents(agents, self.view(agents), mask, rng)
+            try:
+                self.step(acts)
+            except IllegalAction as e:
+                p = int(self.fw.fl[e.game, L.F_DPLAYER])
+                agent = agents[p] if p < len(agents) else agents[0]
+                raise PlaytestError(f"agent {type(agent).__module__}.{type(agent).__name__} "
+                                    f"(player {p}): {e}") from None
             n += 1
             if n > max_decisions:
                 raise PlaytestError("games did not finish (decision limit)")
@@ -376,7 +390,7 @@ class GameBatch:
         kind = int(fl[L.F_DKIND])
         a = int(action)
         if not (0 <= a < self._mask.shape[1] and self.legal_mask()[g, a]):
-            raise PlaytestError(f"game {g}: action {a} is not legal at this decision")
+            raise PlaytestError(self._not_legal(g, a))
         out = {"decision": DECISION_NAMES[kind], "player": int(fl[L.F_DPLAYER])}
         v = int(self.fw.opts[g, a - 1]) if a > 0 else None
         if kind == K.D_MULLIGAN:
@@ -439,6 +453,21 @@ class GameBatch:
         if act == "done" and d["decision"] == "question":
             return f"done ({d['why']})"
         return act
+
+    def _not_legal(self, g, a):
+        """One line: game g's action a is not legal, and what is."""
+        fl = self.fw.fl[g]
+        ok = np.flatnonzero(self.legal_mask()[g])
+        runs, k = [], 0
+        while k < len(ok):                          # 0, 1-4 rather than 0, 1, 2, 3, 4
+            j = k
+            while j + 1 < len(ok) and ok[j + 1] == ok[j] + 1:
+                j += 1
+            runs.append(str(ok[k]) if j == k else f"{ok[k]}-{ok[j]}")
+            k = j + 1
+        return (f"game {self.game0 + g}: action {int(a)} is not legal at its "
+                f"{DECISION_NAMES.get(int(fl[L.F_DKIND]), '?')} decision (player "
+                f"{int(fl[L.F_DPLAYER])} decides; legal actions: {', '.join(runs) or 'none'})")
 
     def _card_at(self, g, slot):
         return {"card": self.pool.card_name(int(self.st.obj[g, O_CARD, slot])),

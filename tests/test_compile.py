@@ -116,8 +116,8 @@ def test_compile_helper_work_is_loaded_by_the_main_process(tmp_path):
                     "agents.greedy:GreedyAgent"], cwd=ROOT, env=env, check=True, timeout=600)
     log = next(tmp_path.glob("*/kernels-ir-*/helper.log")).read_text()
     names = [name for _, name, _ in compile_helper.PLAN] + \
-        ["start_games_nb", "legal_mask_nb", "decision_noise_nb", "visible_objects_nb",
-         "agents.greedy:GreedyAgent"]
+        ["start_games_nb", "legal_mask_nb", "first_illegal_nb", "decision_noise_nb",
+         "visible_objects_nb", "agents.greedy:GreedyAgent"]
     done = [line.split()[-1] for line in log.splitlines() if line.split()[1] == "s"]
     assert done == names, log
     r = subprocess.run([sys.executable, "-c", GAMES], cwd=ROOT, env=env, capture_output=True,

@@ -589,6 +589,57 @@ def test_greedy_beats_random():
     assert (df["winner"] == 0).mean() >= 0.95
 
 
+class AlwaysPass:
+    """A first agent as users write it: action 0 (pass / keep / done) everywhere."""
+
+    def act(self, view, mask, rng):
+        return np.zeros(mask.shape[0], np.int64)
+
+
+def test_an_illegal_action_is_refused_naming_the_agent_and_the_game():
+    """Discarding to hand size in the cleanup step (514.1) is a question where action 0 is
+    not legal: the player must pick a card. An agent that answered 0 had its answer refused
+    and the question asked again, forever: its games never ended. GameBatch.step now refuses
+    an action the mask does not allow, in one line naming the agent, the game, the decision
+    and the legal actions, and leaves every game as it was."""
+    b = GameBatch(POOL, ids("mono_green_curve"), ids("mono_green_curve"), n_games=4, seed=1,
+                  game0=100)
+    with pytest.raises(PlaytestError, match=r"^agent test_games\.AlwaysPass \(player \d\): "
+                       r"game 10\d: action 0 is not legal at its question decision "
+                       r"\(player \d decides; legal actions: 1-8\)$"):
+        b.play([AlwaysPass(), AlwaysPass()], None)
+    before = [a.copy() for _, a in game_arrays(b.st)]
+    decisions = b.fw.fl[:, L.F_DECISIONS].copy()
+    with pytest.raises(PlaytestError, match="action 0 is not legal"):
+        b.step(np.zeros(4, np.int64))
+    with pytest.raises(PlaytestError, match="action 99 is not legal"):
+        b.step(np.where(b.legal_mask()[:, 0], 0, 99))
+    assert all(np.array_equal(x, y) for x, (_, y) in zip(before, game_arrays(b.st)))
+    assert np.array_equal(b.fw.fl[:, L.F_DECISIONS], decisions)
+    # legal actions go on; a finished game takes any action (a no-op)
+    b.play([GreedyAgent(), GreedyAgent()], np.random.default_rng(0))
+    assert b.done()
+    b.step(np.full(4, 99, np.int64))
+
+
+def test_simulate_cli_names_an_agent_that_chose_an_illegal_action(tmp_path, monkeypatch,
+                                                                 capsys):
+    """Bad input from a user's agent: one line and exit 2, never a traceback."""
+    (tmp_path / "pass_agents.py").write_text(
+        "import numpy as np\n"
+        "class AlwaysPass:\n"
+        "    def act(self, view, mask, rng):\n"
+        "        return np.zeros(mask.shape[0], np.int64)\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(SystemExit) as e:
+        main(["simulate", str(DECKS / "mono_green_curve.txt"), "--goldfish", "--games", "4",
+              "--seed", "1", "--agent", "pass_agents:AlwaysPass", "--max-turns", "10"])
+    err = capsys.readouterr().err
+    assert e.value.code == 2
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "agent pass_agents.AlwaysPass (player 0): game " in err and "is not legal" in err
+
+
 def test_agents_plug_in_by_entry_point(tmp_path, monkeypatch):
     """An installed package's agent is found by its `playtest.agents` entry-point name."""
     (tmp_path / "my_agents.py").write_text(

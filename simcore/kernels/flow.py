@@ -829,27 +829,52 @@ def step_games_nb(st, snap, dry, ct, fw, actions, work, chunk, start, lane, dg):
             scratch_release_nb(st, g, mark)
 
 
+@kernel
+def pass_legal_nb(fw, g):
+    """May game g's decider take action 0 (pass / keep / done)? Lists of an engine question
+    may end once they hold their least number of picks."""
+    kind = fw.fl[g, F_DKIND]
+    if kind == D_MULLIGAN or kind == D_PRIORITY or kind == D_ATTACK or kind == D_BLOCK:
+        return True
+    if kind == D_QUESTION:
+        return list_question_nb(fw.fl[g, F_QKIND]) and fw.fl[g, F_PICK_N] >= fw.fl[g, F_QMIN]
+    return False
+
+
+@kernel
+def options_open_nb(fw, g, width):
+    """Actions 1..k are legal at game g's open decision (k returned; `width`: the mask's
+    columns): its options, or the mulligan itself."""
+    kind = fw.fl[g, F_DKIND]
+    if kind == D_OVER or kind == 0:
+        return 0
+    if kind == D_MULLIGAN:
+        return 1
+    return min(fw.fl[g, F_DN], width - 1)
+
+
 @entry
 def legal_mask_nb(fw, out):
     """out[g, 0] = pass/keep/done allowed; out[g, 1 + k] = option k allowed."""
     out[:, :] = False
     for g in range(fw.fl.shape[0]):
+        out[g, 0] = pass_legal_nb(fw, g)
+        for k in range(options_open_nb(fw, g, out.shape[1])):
+            out[g, 1 + k] = True
+
+
+@entry
+def first_illegal_nb(fw, actions, width):
+    """The first game whose action legal_mask_nb does not allow, or -1. Finished games take
+    any action (a no-op)."""
+    for g in range(actions.shape[0]):
         kind = fw.fl[g, F_DKIND]
-        n = fw.fl[g, F_DN]
         if kind == D_OVER or kind == 0:
             continue
-        if kind == D_MULLIGAN:
-            out[g, 0] = True
-            out[g, 1] = True
-            continue
-        if kind == D_PRIORITY or kind == D_ATTACK or kind == D_BLOCK:
-            out[g, 0] = True
-        if kind == D_QUESTION:
-            q = fw.fl[g, F_QKIND]
-            if list_question_nb(q) and fw.fl[g, F_PICK_N] >= fw.fl[g, F_QMIN]:
-                out[g, 0] = True
-        for k in range(min(n, out.shape[1] - 1)):
-            out[g, 1 + k] = True
+        a = actions[g]
+        if not ((a == 0 and pass_legal_nb(fw, g)) or 1 <= a <= options_open_nb(fw, g, width)):
+            return g
+    return -1
 
 
 @entry
