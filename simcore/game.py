@@ -143,6 +143,11 @@ def on_threads(fn, live=None):
     list(_pool(threads).map(lambda _: fn(_LANE.k), range(threads)))
 
 
+def agent_name(agent):
+    """module.Class of an agent, for messages."""
+    return f"{type(agent).__module__}.{type(agent).__name__}"
+
+
 def same_agent(a, b):
     """May one act() call serve the players of agents a and b? Yes when both are of one
     class that declares `per_game = True` (its action for a game depends on that game's
@@ -331,8 +336,7 @@ class GameBatch:
             except IllegalAction as e:
                 p = int(self.fw.fl[e.game, L.F_DPLAYER])
                 agent = agents[p] if p < len(agents) else agents[0]
-                raise PlaytestError(f"agent {type(agent).__module__}.{type(agent).__name__} "
-                                    f"(player {p}): {e}") from None
+                raise PlaytestError(f"agent {agent_name(agent)} (player {p}): {e}") from None
             n += 1
             if n > max_decisions:
                 raise PlaytestError("games did not finish (decision limit)")
@@ -359,7 +363,13 @@ class GameBatch:
                 v = view if len(players) == len(agents) else dict(
                     view, decision=np.where(sel, view["decision"], K.D_OVER).astype(
                         view["decision"].dtype))
-                acts[sel] = agent.act(v, mask, rng)[sel]
+                out = np.asarray(agent.act(v, mask, rng))
+                if out.shape != acts.shape or out.dtype.kind not in "iu":
+                    raise PlaytestError(
+                        f"agent {agent_name(agent)} returned {out.dtype} of shape "
+                        f"{out.shape}: act must return one integer action per game "
+                        f"({acts.shape[0]})")
+                acts[sel] = out[sel]
         return acts
 
     def results(self):

@@ -622,6 +622,20 @@ def test_an_illegal_action_is_refused_naming_the_agent_and_the_game():
     b.step(np.full(4, 99, np.int64))
 
 
+@pytest.mark.parametrize("bad", [lambda n: [0] * (n - 1), lambda n: np.zeros((n, 1), np.int64),
+                                 lambda n: np.zeros(n), lambda n: None])
+def test_an_agent_that_returns_no_action_per_game_is_named(bad):
+    """act must return one integer per game: a short list, a column, floats or nothing get
+    one line naming the agent (before: a numpy traceback, or floats taken as actions)."""
+    class Broken:
+        def act(self, view, mask, rng):
+            return bad(mask.shape[0])
+    b = GameBatch(POOL, ids("mono_green_curve"), None, n_games=3, seed=1)
+    with pytest.raises(PlaytestError, match=r"^agent test_games\.Broken returned \w+ "
+                       r"of shape .*: act must return one integer action per game \(3\)$"):
+        b.play([Broken()], None)
+
+
 def test_simulate_cli_names_an_agent_that_chose_an_illegal_action(tmp_path, monkeypatch,
                                                                  capsys):
     """Bad input from a user's agent: one line and exit 2, never a traceback."""
