@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from experiments.paths import check_output_path
 from simcore.errors import PlaytestError
 
 CARDS_HELP = "a folder of extra card files (TOML); may be given several times"
@@ -57,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     opp.add_argument("--vs", metavar="DECK", help="the opponent's deck")
     opp.add_argument("--goldfish", action="store_true", help="no opponent (the default)")
     p.add_argument("--games", type=_positive, default=1000, metavar="N")
-    p.add_argument("--seed", type=int, default=0, metavar="S")
+    p.add_argument("--seed", type=_seed, default=0, metavar="S")
     p.add_argument("--agent", default="greedy", metavar="NAME",
                    help="random, greedy, first, or module:Class")
     p.add_argument("--opponent-agent", default=None, metavar="NAME")
@@ -78,7 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="measure games per second against same-run baselines")
     p.add_argument("--games", type=_positive, default=2000, metavar="N")
     p.add_argument("--batch-size", type=_positive, default=1000, metavar="B")
-    p.add_argument("--seed", type=int, default=1, metavar="S")
+    p.add_argument("--seed", type=_seed, default=1, metavar="S")
     p.add_argument("--serial-games", type=_positive, default=None, metavar="N",
                    help="games for the one-thread baseline (default: a quarter batch)")
     p.add_argument("--reference-games", type=int, default=100, metavar="N",
@@ -94,8 +95,8 @@ def cmd_bench(args) -> int:
     _start_compile_helper()
     from experiments.bench import bench
 
-    if args.out and not args.out.endswith((".parquet", ".csv")):
-        raise PlaytestError(f"--out must end in .parquet or .csv, got {args.out!r}")
+    if args.out:
+        check_output_path(args.out, "--out", (".parquet", ".csv"))
     bench(games=args.games, batch_size=args.batch_size, seed=args.seed,
           serial_games=args.serial_games, reference_games=args.reference_games,
           max_turns=args.max_turns, out=args.out)
@@ -112,6 +113,16 @@ def _positive(text):
     return v
 
 
+def _seed(text):
+    try:
+        v = int(text)
+    except ValueError:
+        v = -1
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text!r}")
+    return v
+
+
 def _start_compile_helper():
     """A cold cache: start the second compile process before the slow imports (pandas) and
     the decks, so it gets a head start (simcore/compile_helper.py). The built-in agents
@@ -125,8 +136,8 @@ def cmd_simulate(args) -> int:
     _start_compile_helper()
     from experiments.simulate import simulate, summary
 
-    if args.out and not args.out.endswith((".parquet", ".csv")):
-        raise PlaytestError(f"--out must end in .parquet or .csv, got {args.out!r}")
+    if args.out:
+        check_output_path(args.out, "--out", (".parquet", ".csv"))
     if args.until_card and args.vs:
         raise PlaytestError("--until-card is for goldfish games (no --vs)")
     if args.plot:

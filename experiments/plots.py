@@ -10,15 +10,14 @@ tabulated without a picture.
 import numpy as np
 import pandas as pd
 
+from experiments.paths import check_output_path
 from simcore import consts as K
-from simcore.errors import PlaytestError
 
 FORMATS = (".png", ".svg", ".pdf")
 
 
 def check_plot_path(path):
-    if not str(path).endswith(FORMATS):
-        raise PlaytestError(f"--plot must end in {', '.join(FORMATS)}, got {str(path)!r}")
+    check_output_path(path, "--plot", FORMATS)
 
 
 def _sides(df):

@@ -14,6 +14,7 @@ import pandas as pd
 
 import simcore
 from agents import AGENTS
+from experiments.paths import check_output_path
 from simcore import consts as K
 from simcore.compile import make_pool
 from simcore.decks import load_deck
@@ -87,8 +88,7 @@ class ChunkWriter:
     """Appends result chunks to a Parquet or CSV file as they finish."""
 
     def __init__(self, path):
-        if not str(path).endswith((".parquet", ".csv")):
-            raise PlaytestError(f"--out must end in .parquet or .csv, got {str(path)!r}")
+        check_output_path(path, "--out", (".parquet", ".csv"))
         self.path = str(path)
         self.writer = None
         self.rows = 0

@@ -174,6 +174,8 @@ def view_dict(seen, ct, fw, noise):
 
 def base_seed(seed):
     """The run's 64-bit base seed (numpy SeedSequence, so any int seed spreads well)."""
+    if int(seed) < 0:
+        raise PlaytestError(f"the seed must be a non-negative integer, got {seed}")
     return np.random.SeedSequence(int(seed)).generate_state(1, np.uint64)[0]
 
 

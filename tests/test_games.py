@@ -721,13 +721,26 @@ def test_simulate_cli_plots(tmp_path, capsys):
     (["--out", "x.txt"], "--out must end in"),
     (["--plot", "x.jpg"], "--plot must end in .png, .svg, .pdf"),
     (["--agent", "nobody"], "unknown agent 'nobody'"),
+    (["--seed", "-1"], "--seed: expected a non-negative integer, got '-1'"),
+    (["--out", "/no/such/folder/games.csv"], "--out: no folder '/no/such/folder'"),
+    (["--plot", "/no/such/folder/kills.png"], "--plot: no folder '/no/such/folder'"),
 ])
 def test_simulate_bad_input(argv, needle, capsys):
+    """Bad flags: one line and exit 2, before any game is played (a missing output folder
+    and a negative seed were tracebacks, the folder only after the whole run)."""
     with pytest.raises(SystemExit) as e:
         main(["simulate", str(DECKS / "mono_green_curve.txt")] + argv)
     assert e.value.code == 2
     err = capsys.readouterr().err
     assert needle in err and "Traceback" not in err
+
+
+def test_bench_and_api_refuse_a_negative_seed(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["bench", "--seed", "-2"])
+    assert e.value.code == 2 and "expected a non-negative integer" in capsys.readouterr().err
+    with pytest.raises(PlaytestError, match="seed must be a non-negative integer, got -1"):
+        GameBatch(POOL, ids("mono_green_curve"), None, n_games=2, seed=-1).start()
 
 
 def test_unknown_card_in_deck_is_one_line(tmp_path, capsys):
