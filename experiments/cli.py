@@ -140,6 +140,8 @@ def cmd_simulate(args) -> int:
         check_output_path(args.out, "--out", (".parquet", ".csv"))
     if args.until_card and args.vs:
         raise PlaytestError("--until-card is for goldfish games (no --vs)")
+    if args.opponent_agent and not args.vs:
+        raise PlaytestError("--opponent-agent needs an opponent's deck (--vs DECK)")
     if args.plot:
         from experiments.plots import check_plot_path
         check_plot_path(args.plot)

@@ -722,6 +722,7 @@ def test_simulate_cli_plots(tmp_path, capsys):
     (["--plot", "x.jpg"], "--plot must end in .png, .svg, .pdf"),
     (["--agent", "nobody"], "unknown agent 'nobody'"),
     (["--seed", "-1"], "--seed: expected a non-negative integer, got '-1'"),
+    (["--opponent-agent", "random"], "--opponent-agent needs an opponent's deck (--vs DECK)"),
     (["--out", "/no/such/folder/games.csv"], "--out: no folder '/no/such/folder'"),
     (["--plot", "/no/such/folder/kills.png"], "--plot: no folder '/no/such/folder'"),
 ])
