@@ -203,8 +203,17 @@ class GameBatch:
         self.ct = pool.compile()
         self.seed = int(seed)
         self.game0 = int(game0)
+        if int(n_games) < 0:
+            raise PlaytestError(f"n_games must be at least 0, got {n_games}")
         d0 = np.asarray(deck0, dtype=np.int64)
         d1 = np.asarray(deck1 if deck1 is not None else [], dtype=np.int64)
+        for side, d in (("deck0", d0), ("deck1", d1)):
+            bad = d[(d < 0) | (d >= len(pool.names))]
+            if d.ndim != 1 or bad.size:
+                got = bad[:3].tolist() if bad.size else f"shape {d.shape}"
+                raise PlaytestError(f"{side} must list card ids of the pool (0-"
+                                    f"{len(pool.names) - 1}; game.deck_ids makes them from a "
+                                    f"deck list), got {got}")
         self.goldfish = d1.size == 0
         # room: object slots for tokens only where the decks can make any (scans over all
         # slots and bytes per game grow with it); a goldfish game has no opponent's library,

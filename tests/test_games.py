@@ -744,6 +744,18 @@ def test_bench_and_api_refuse_a_negative_seed(capsys):
         GameBatch(POOL, ids("mono_green_curve"), None, n_games=2, seed=-1).start()
 
 
+def test_game_batch_refuses_bad_arguments_in_one_line():
+    """The Python API's bad input: a negative game count and card ids outside the pool (a
+    numpy ValueError and an IndexError before)."""
+    d = ids("mono_green_curve")
+    with pytest.raises(PlaytestError, match="n_games must be at least 0, got -1"):
+        GameBatch(POOL, d, None, n_games=-1)
+    with pytest.raises(PlaytestError, match=r"deck1 must list card ids .* got \[99999\]"):
+        GameBatch(POOL, d, np.append(d[:59], 99999), n_games=2)
+    with pytest.raises(PlaytestError, match=r"deck0 must list card ids .* got shape \(2, 30\)"):
+        GameBatch(POOL, d.reshape(2, 30), None, n_games=2)
+
+
 def test_unknown_card_in_deck_is_one_line(tmp_path, capsys):
     deck = tmp_path / "d.txt"
     deck.write_text("20 Forest\n40 Grizzly Baers\n")
