@@ -13,13 +13,15 @@ import numpy as np
 import pandas as pd
 
 import simcore
-from agents import AGENTS
+from agents import AGENTS, GreedyAgent
 from experiments.paths import check_output_path
 from simcore import consts as K
 from simcore.compile import make_pool
+from simcore.compile_helper import entry_cached
 from simcore.decks import load_deck
 from simcore.errors import PlaytestError
 from simcore.game import GameBatch, deck_ids
+from simcore.kernels.flow import step_games_nb
 
 
 ENTRY_POINT_GROUP = "playtest.agents"
@@ -130,6 +132,13 @@ def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=N
         raise PlaytestError(f"unknown card {target!r} for --until-card")
     writer = ChunkWriter(out) if out else None
     frames = []
+    if not entry_cached(step_games_nb):
+        # a cold cache: compile the engine on one throw-away greedy game first, so that the
+        # wait is announced and the progress line's games/s measures games, not the compile
+        if progress:
+            print("compiling the game engine (first run only: about a minute on two cores)",
+                  file=sys.stderr, flush=True)
+        play_chunk(pool, ids0, ids1, [GreedyAgent()] * len(agents), 1, seed, 0, start, 2)
     t0 = time.time()
     done = 0
     try:

@@ -654,6 +654,22 @@ def test_simulate_cli_names_an_agent_that_chose_an_illegal_action(tmp_path, monk
     assert "agent pass_agents.AlwaysPass (player 0): game " in err and "is not legal" in err
 
 
+def test_a_cold_start_is_announced_and_not_counted_as_games(monkeypatch, capsys):
+    """From an empty compile cache, `simulate` says it is compiling and compiles on one
+    throw-away game before the clock of the progress line starts (a first run showed
+    "200/200 games  6 games/s"). The throw-away game changes no result."""
+    import experiments.simulate as sim
+    kw = dict(vs=DECKS / "goblins_burn_blight.txt", games=6, seed=4, start="random",
+              batch_size=4)
+    warm = simulate(DECKS / "mono_green_curve.txt", progress=True, **kw)
+    assert "compiling" not in capsys.readouterr().err
+    monkeypatch.setattr(sim, "entry_cached", lambda entry: False)
+    cold = simulate(DECKS / "mono_green_curve.txt", progress=True, **kw)
+    err = capsys.readouterr().err
+    assert err.startswith("compiling the game engine (first run only") and "6/6 games" in err
+    pd.testing.assert_frame_equal(warm, cold)
+
+
 def test_agents_plug_in_by_entry_point(tmp_path, monkeypatch):
     """An installed package's agent is found by its `playtest.agents` entry-point name."""
     (tmp_path / "my_agents.py").write_text(
