@@ -15,7 +15,6 @@ from collections import Counter
 from pathlib import Path
 
 import numpy as np
-import pytest
 
 from agents import FirstLegalAgent, GreedyAgent, RandomAgent
 from simcore import consts as K

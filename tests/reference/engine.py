@@ -25,7 +25,7 @@ from collections import Counter, namedtuple
 
 import numpy as np
 
-from .cards import C, G, R, card
+from .cards import C, card
 
 # ---- encodings shared with simcore (the differential test compares them directly)
 Z_NONE, Z_LIBRARY, Z_HAND, Z_BATTLEFIELD, Z_GRAVEYARD, Z_STACK, Z_EXILE, Z_GONE = range(8)
