@@ -144,8 +144,8 @@ def on_threads(fn, live=None):
 
 
 def agent_name(agent):
-    """module.Class of an agent, for messages."""
-    return f"{type(agent).__module__}.{type(agent).__name__}"
+    """An agent's class as `--agent` takes it (module:Class), for messages."""
+    return f"{type(agent).__module__}:{type(agent).__qualname__}"
 
 
 def same_agent(a, b):

@@ -604,7 +604,7 @@ def test_an_illegal_action_is_refused_naming_the_agent_and_the_game():
     and the legal actions, and leaves every game as it was."""
     b = GameBatch(POOL, ids("mono_green_curve"), ids("mono_green_curve"), n_games=4, seed=1,
                   game0=100)
-    with pytest.raises(PlaytestError, match=r"^agent test_games\.AlwaysPass \(player \d\): "
+    with pytest.raises(PlaytestError, match=r"^agent test_games:AlwaysPass \(player \d\): "
                        r"game 10\d: action 0 is not legal at its question decision "
                        r"\(player \d decides; legal actions: 1-8\)$"):
         b.play([AlwaysPass(), AlwaysPass()], None)
@@ -631,7 +631,7 @@ def test_an_agent_that_returns_no_action_per_game_is_named(bad):
         def act(self, view, mask, rng):
             return bad(mask.shape[0])
     b = GameBatch(POOL, ids("mono_green_curve"), None, n_games=3, seed=1)
-    with pytest.raises(PlaytestError, match=r"^agent test_games\.Broken returned \w+ "
+    with pytest.raises(PlaytestError, match=r"^agent test_games:\S+\.Broken returned \w+ "
                        r"of shape .*: act must return one integer action per game \(3\)$"):
         b.play([Broken()], None)
 
@@ -651,7 +651,7 @@ def test_simulate_cli_names_an_agent_that_chose_an_illegal_action(tmp_path, monk
     err = capsys.readouterr().err
     assert e.value.code == 2
     assert err.count("\n") == 1 and "Traceback" not in err
-    assert "agent pass_agents.AlwaysPass (player 0): game " in err and "is not legal" in err
+    assert "agent pass_agents:AlwaysPass (player 0): game " in err and "is not legal" in err
 
 
 def test_a_cold_start_is_announced_and_not_counted_as_games(monkeypatch, capsys):
