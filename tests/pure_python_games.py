@@ -7,9 +7,9 @@ import sys
 import numpy as np
 
 from agents import AGENTS, GreedyAgent
-from test_games import POOL, every_card_decks, ids
-
 from simcore.game import GameBatch
+
+from support import POOL, every_card_decks, ids
 
 # (name, deck0, deck1, agent, games): the example decks with greedy play, and random play
 # over every built-in card

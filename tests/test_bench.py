@@ -5,11 +5,15 @@ the table). Benchmarks are disabled by default (each runs once, as a smoke test)
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
+import pytest
 
 from agents import GreedyAgent
+from experiments.cli import main
 from simcore import consts as K
 from simcore.compile import make_pool
 from simcore.decks import load_deck
+from simcore.errors import PlaytestError
 from simcore.game import GameBatch, deck_ids
 from tests.reference import cards as RC
 from tests.reference.greedy import play_games
@@ -46,3 +50,26 @@ def test_bench_reference_greedy_vs_greedy(benchmark):
     out = benchmark(play_games, 1, range(4), n0, n1, start="random", max_turns=30)
     res = batch_games(ids(RED), n=4)
     assert [r["winner"] for r in out] == list(res["winner"])
+
+
+def test_bench_cli(tmp_path, capsys):
+    """`playtest bench`: speeds as ratios against the one-thread run and the plain-Python
+    reference engine on the same games (which must give the same results)."""
+    out = tmp_path / "bench.csv"
+    with pytest.raises(SystemExit) as e:
+        main(["bench", "--games", "8", "--batch-size", "4", "--serial-games", "4",
+              "--reference-games", "2", "--max-turns", "12", "--out", str(out)])
+    assert e.value.code == 0
+    text = capsys.readouterr().out
+    assert "greedy vs greedy" in text and "same results: yes" in text
+    df = pd.read_csv(out)
+    assert len(df) == 4 and {"seed", "version", "ratio", "games_per_s"} <= set(df.columns)
+    assert (df["games_per_s"] > 0).all()
+
+
+def test_bench_and_api_refuse_a_negative_seed(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["bench", "--seed", "-2"])
+    assert e.value.code == 2 and "expected a non-negative integer" in capsys.readouterr().err
+    with pytest.raises(PlaytestError, match="seed must be a non-negative integer, got -1"):
+        GameBatch(POOL, ids(GREEN), None, n_games=2, seed=-1).start()

@@ -104,7 +104,9 @@ def test_compile_helper_work_is_loaded_by_the_main_process(tmp_path):
     game process compiles none of them (their kernel records and cached entries load, so
     PLAN's argument types are the engine's), and plays exactly the games of this process."""
     import json
+
     import numpy as np
+
     from agents import GreedyAgent
     from simcore import compile_helper
     from simcore.compile import make_pool

@@ -5,8 +5,14 @@ from pathlib import Path
 import pytest
 
 from simcore.compile import make_pool
-from simcore.decks import (Deck, deck_counts, known_names, load_deck, parse_deck_text,
-                           validate_constructed)
+from simcore.decks import (
+    Deck,
+    deck_counts,
+    known_names,
+    load_deck,
+    parse_deck_text,
+    validate_constructed,
+)
 from simcore.errors import PlaytestError
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -13,8 +13,15 @@ from hypothesis import strategies as hs
 from simcore import consts as K
 from simcore.compile import make_pool
 from simcore.kernels.counters import cancel_counters_py
-from simcore.layout import (G_ASK_KIND, G_ASK_MAX, G_ASK_MIN, G_ASK_N, G_SBA_MISSED, O_CARD,
-                            O_ZONE)
+from simcore.layout import (
+    G_ASK_KIND,
+    G_ASK_MAX,
+    G_ASK_MIN,
+    G_ASK_N,
+    G_SBA_MISSED,
+    O_CARD,
+    O_ZONE,
+)
 from simcore.scenario import Runner
 from simcore.state import copy_state, game_arrays, zone_bits_ok
 

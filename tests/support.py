@@ -1,0 +1,54 @@
+"""What several test files share: the built-in card pool, the example decks and two decks
+that hold every built-in card."""
+from pathlib import Path
+
+import numpy as np
+
+from agents import GreedyAgent
+from simcore import consts as K
+from simcore import layout as L
+from simcore.compile import make_pool
+from simcore.decks import load_deck
+from simcore.game import deck_ids
+
+ROOT = Path(__file__).resolve().parents[1]
+DECKS = ROOT / "examples" / "decks"
+POOL = make_pool()
+
+
+def ids(name):
+    """Card ids of example deck `name` (examples/decks/NAME.txt)."""
+    return deck_ids(POOL, load_deck(DECKS / f"{name}.txt", POOL))
+
+
+def every_card_decks(pool=POOL):
+    """Two 60-card decks that hold every built-in nonland card between them (the rest
+    doubled), with 24 lands each: random play then meets every card's rules."""
+    names = [n for n in pool.names if not pool.defs[n].get("token")]
+    lands = [n for n in names if "land" in [t.lower() for t in pool.defs[n]["types"]]]
+    spells = [n for n in names if n not in lands]
+    basics = ["Forest", "Island", "Mountain", "Plains", "Swamp"] * 4
+    other = [n for n in lands if n not in basics]
+    decks = []
+    for k in range(2):
+        mine = spells[k::2]
+        main = (mine + mine)[:36] + basics + (other[2 * k:] + other)[:4]
+        decks.append(np.array([pool.card_id[n] for n in main], np.int64))
+    assert {pool.names[c] for d in decks for c in d} >= set(spells)
+    return decks
+
+
+def play_greedy_watching(b, watch):
+    """Play b's games to their end with greedy agents; watch(g, options, action, code) sees
+    every priority decision: the descriptions of the legal actions and of the one chosen,
+    and the chosen option's code (OPT_* << 24 | slot << 6 | ability; 0 for pass)."""
+    agents, rng = [GreedyAgent(), GreedyAgent()], np.random.default_rng(0)
+    b.start()
+    while not b.done():
+        mask = b.legal_mask()
+        acts = b.ask_agents(agents[:1] if b.goldfish else agents, b.view(), mask, rng)
+        for g in np.nonzero(b.fw.fl[:, L.F_DKIND] == K.D_PRIORITY)[0]:
+            code = b.fw.opts[g, acts[g] - 1] if acts[g] > 0 else 0
+            watch(g, [b.describe_action(g, k) for k in np.nonzero(mask[g])[0]],
+                  b.describe_action(g, acts[g]), code)
+        b.step(acts)

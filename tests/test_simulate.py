@@ -1,0 +1,163 @@
+"""`playtest simulate` and experiments/simulate.py: summaries, Parquet/CSV output streamed per
+batch, plots, the cold-start message, and bad input as one line with exit 2."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from experiments.cli import main
+from experiments.plots import won_by_turn
+from experiments.simulate import simulate, wilson
+from simcore import consts as K
+
+from support import DECKS
+
+
+def test_simulate_cli_names_an_agent_that_chose_an_illegal_action(tmp_path, monkeypatch,
+                                                                 capsys):
+    """Bad input from a user's agent: one line and exit 2, never a traceback."""
+    (tmp_path / "pass_agents.py").write_text(
+        "import numpy as np\n"
+        "class AlwaysPass:\n"
+        "    def act(self, view, mask, rng):\n"
+        "        return np.zeros(mask.shape[0], np.int64)\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(SystemExit) as e:
+        main(["simulate", str(DECKS / "mono_green_curve.txt"), "--goldfish", "--games", "4",
+              "--seed", "1", "--agent", "pass_agents:AlwaysPass", "--max-turns", "10"])
+    err = capsys.readouterr().err
+    assert e.value.code == 2
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "agent pass_agents:AlwaysPass (player 0): game " in err and "is not legal" in err
+
+
+
+def test_a_cold_start_is_announced_and_not_counted_as_games(monkeypatch, capsys):
+    """From an empty compile cache, `simulate` says it is compiling and compiles on one
+    throw-away game before the clock of the progress line starts (a first run showed
+    "200/200 games  6 games/s"). The throw-away game changes no result."""
+    import experiments.simulate as sim
+    kw = dict(vs=DECKS / "goblins_burn_blight.txt", games=6, seed=4, start="random",
+              batch_size=4)
+    warm = simulate(DECKS / "mono_green_curve.txt", progress=True, **kw)
+    assert "compiling" not in capsys.readouterr().err
+    monkeypatch.setattr(sim, "entry_cached", lambda entry: False)
+    cold = simulate(DECKS / "mono_green_curve.txt", progress=True, **kw)
+    err = capsys.readouterr().err
+    assert err.startswith("compiling the game engine (first run only") and "6/6 games" in err
+    pd.testing.assert_frame_equal(warm, cold)
+
+
+
+def test_simulate_cli_writes_parquet_and_csv(tmp_path, capsys):
+    out = tmp_path / "games.parquet"
+    with pytest.raises(SystemExit) as e:
+        main(["simulate", str(DECKS / "mono_green_curve.txt"), "--goldfish", "--games", "6",
+              "--seed", "2", "--batch-size", "4", "--out", str(out)])
+    assert e.value.code == 0
+    text = capsys.readouterr().out
+    assert "6 games (seed 2" in text and "wins" in text and "end reasons" in text
+    df = pd.read_parquet(out)
+    assert len(df) == 6 and list(df["game"]) == list(range(6))
+    assert {"seed", "version", "winner", "turns", "end_reason", "mulligans0", "life1",
+            "kill_turn", "on_the_play", "deck", "opponent", "agent"} <= set(df.columns)
+    csv = tmp_path / "games.csv"
+    with pytest.raises(SystemExit):
+        main(["simulate", str(DECKS / "mono_green_curve.txt"), "--games", "3", "--out", str(csv)])
+    assert len(pd.read_csv(csv)) == 3
+
+
+
+def test_won_by_turn_counts_kills_over_all_games():
+    """The plot's left panel: the share of all games (truncated ones too) each side has won
+    by the end of each turn."""
+    df = pd.DataFrame({"winner": [0, 0, 1, 2, 0], "turns": [3, 5, 4, 6, 7],
+                       "end": [K.END_WIN] * 4 + [K.END_TURN_LIMIT],
+                       "deck": "a", "opponent": "b"})
+    curve = won_by_turn(df)
+    assert list(curve.index) == [1, 2, 3, 4, 5, 6, 7]
+    assert np.allclose(curve["a (player 0)"], [0, 0, .2, .2, .4, .4, .4])
+    assert np.allclose(curve["b (player 1)"], [0, 0, 0, .2, .2, .2, .2])
+    gold = won_by_turn(df.assign(opponent="goldfish"))
+    assert list(gold.columns) == ["a (player 0)"]
+
+
+
+def test_simulate_cli_plots(tmp_path, capsys):
+    """--plot FILE.png draws the kill-turn curve and the game lengths of the run."""
+    png = tmp_path / "games.png"
+    with pytest.raises(SystemExit) as e:
+        main(["simulate", str(DECKS / "mono_green_curve.txt"), "--vs",
+              str(DECKS / "goblins_burn_blight.txt"), "--games", "6", "--seed", "2",
+              "--plot", str(png)])
+    assert e.value.code == 0
+    assert f"wrote the plot to {png}" in capsys.readouterr().out
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
+
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["--games", "0"], "positive integer"),
+    (["--bogus"], "usage: playtest"),
+    (["--out", "x.txt"], "--out must end in"),
+    (["--plot", "x.jpg"], "--plot must end in .png, .svg, .pdf"),
+    (["--agent", "nobody"], "unknown agent 'nobody'"),
+    (["--seed", "-1"], "--seed: expected a non-negative integer, got '-1'"),
+    (["--opponent-agent", "random"], "--opponent-agent needs an opponent's deck (--vs DECK)"),
+    (["--out", "/no/such/folder/games.csv"], "--out: no folder '/no/such/folder'"),
+    (["--plot", "/no/such/folder/kills.png"], "--plot: no folder '/no/such/folder'"),
+])
+def test_simulate_bad_input(argv, needle, capsys):
+    """Bad flags: one line and exit 2, before any game is played (a missing output folder
+    and a negative seed were tracebacks, the folder only after the whole run)."""
+    with pytest.raises(SystemExit) as e:
+        main(["simulate", str(DECKS / "mono_green_curve.txt")] + argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert needle in err and "Traceback" not in err
+
+
+
+def test_unknown_card_in_deck_is_one_line(tmp_path, capsys):
+    deck = tmp_path / "d.txt"
+    deck.write_text("20 Forest\n40 Grizzly Baers\n")
+    with pytest.raises(SystemExit) as e:
+        main(["simulate", str(deck), "--games", "1"])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "d.txt:2" in err and "Grizzly Bears" in err
+
+
+
+def test_wilson_interval():
+    lo, hi = wilson(50, 100)
+    assert lo < 0.5 < hi and abs((lo + hi) / 2 - 0.5) < 1e-9
+    assert abs(wilson(0, 10)[0]) < 1e-12 and wilson(10, 10)[1] > 0.999
+
+
+
+def test_results_stream_to_disk_and_survive_interrupt(tmp_path, monkeypatch):
+    """Each finished batch is appended to the output at once; Ctrl-C keeps them."""
+    import experiments.simulate as sim
+    out = tmp_path / "run.parquet"
+    real = sim.play_chunk
+    calls = []
+
+    def flaky(*args, **kw):
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*args, **kw)
+
+    monkeypatch.setattr(sim, "play_chunk", flaky)
+    df = sim.simulate(DECKS / "mono_green_curve.txt", games=10, seed=3, batch_size=3,
+                      out=out, progress=False)
+    assert len(df) == 6
+    on_disk = pd.read_parquet(out)
+    assert list(on_disk["game"]) == list(range(6)) and (on_disk["seed"] == 3).all()
+    csv = tmp_path / "run.csv"
+    monkeypatch.setattr(sim, "play_chunk", real)
+    sim.simulate(DECKS / "mono_green_curve.txt", games=5, seed=3, batch_size=2, out=csv,
+                 progress=False)
+    assert list(pd.read_csv(csv)["game"]) == list(range(5))
+
