@@ -23,7 +23,6 @@ from simcore.errors import PlaytestError
 from simcore.game import GameBatch, deck_ids
 from simcore.kernels.flow import step_games_nb
 
-
 ENTRY_POINT_GROUP = "playtest.agents"
 
 

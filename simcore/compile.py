@@ -10,9 +10,9 @@ import numpy as np
 
 from . import consts as K
 from . import layout as L
+from . import vocab
 from .errors import PlaytestError
 from .manastr import parse_activation_cost, parse_mana
-from . import vocab
 
 # Per-ability/card/filter fields (simcore/layout.py) are columns of one int32 array each.
 CT_FIELDS = [(f, np.int32) for f in L.CARD_FIELDS + L.MC_FIELDS + L.FILT_FIELDS] + \

@@ -16,8 +16,8 @@ block 0 is done, 1 + k adds `blocker << 16 | attacker`; an engine question (ASK_
 picks opts[k] (lists one value at a time, 0 done). `decode_action(g, a)` and
 `describe_action(g, a)` decode it.
 """
-from collections import namedtuple
 import threading
+from collections import namedtuple
 from concurrent.futures import ThreadPoolExecutor
 
 import numba
@@ -25,15 +25,20 @@ import numpy as np
 
 from . import compile_helper
 from . import consts as K
+from . import layout as L
 from .compile import unpack_mana
 from .errors import IllegalAction, PlaytestError
-from .manastr import ManaCost, format_mana
-from . import layout as L
-from .kernels.flow import (LOG_WIDTH, decision_noise_nb, first_illegal_nb, legal_mask_nb,
-                           step_games_nb)
+from .kernels.flow import (
+    LOG_WIDTH,
+    decision_noise_nb,
+    first_illegal_nb,
+    legal_mask_nb,
+    step_games_nb,
+)
 from .kernels.setup import bottom_card_py, mulligan_py, start_games_nb
 from .kernels.view import visible_objects_nb
 from .layout import O_CARD, O_OWNER, O_ZONE, PL_LIB_N, PL_MULLIGANS
+from .manastr import ManaCost, format_mana
 from .state import alloc_state, caps_of, lane_cells, lanes_of, unwritten_like
 
 Flow = namedtuple("Flow", ["fl", "opts", "pend", "toff", "tlen", "tlist", "tval", "pick", "ban",

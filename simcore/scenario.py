@@ -12,9 +12,54 @@ from . import consts as K
 from .compile import make_pool, pack_mana
 from .errors import PlaytestError
 from .kernels.actions import run_action_py
-from .layout import *  # noqa: F401,F403
 from .kernels.mana import could_produce_py
 from .kernels.query import pt_nb
+from .layout import (
+    C_COST,
+    C_MV,
+    C_TYPES,
+    G_ACTIVE,
+    G_ASK_KIND,
+    G_ASK_N,
+    G_ASK_PLAYER,
+    G_ASK_WHY,
+    G_ERR,
+    G_FIRST,
+    G_NEXT_OID,
+    G_NEXT_TS,
+    G_SBA_AUDIT,
+    G_STACK_N,
+    G_STEP,
+    G_TAPE_N,
+    G_TURN,
+    G_WINNER,
+    MC_X,
+    O_ATTACHED,
+    O_CARD,
+    O_CTRL,
+    O_DAMAGE,
+    O_EOT_TYPES,
+    O_EX_KIND,
+    O_EX_PLAYER,
+    O_EX_TURN,
+    O_KICKS,
+    O_OID,
+    O_OWNER,
+    O_RANK,
+    O_SICK,
+    O_TAPPED,
+    O_TOKEN,
+    O_TS,
+    O_X,
+    O_ZONE,
+    PL_LANDS,
+    PL_LIB_N,
+    PL_LIFE,
+    SI_CARD,
+    TP_LEN,
+    TP_LIST,
+    TP_OFF,
+)
 from .manastr import format_pool, parse_pool
 from .state import alloc_state, copy_state, grow, rebuild_zone_bits, restore
 

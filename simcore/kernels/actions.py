@@ -1,19 +1,57 @@
 """The action kernel: one entry point that takes an action (consts A_*) for game g, performs
 it, then does what happens before a player would receive priority (SBAs, triggers onto the
 stack). Returns a status; on ST_NEED/ST_ILLEGAL/ST_CAPACITY the caller restores the state."""
-from ..consts import (A_ACTIVATE, A_ADVANCE, A_ATTACK, A_BLIGHT, A_BLOCK, A_CAST, A_DAMAGE,
-                      A_DESTROY, A_ENTER, A_PLAY_LAND, A_PROLIFERATE, A_PUT_COUNTERS,
-                      A_NEXT_STEP, A_RESOLVE, E_GAME_OVER, E_LAND_DROP, E_NO_PERMISSION, E_NOT_A_LAND,
-                      E_NOT_IN_ZONE, E_STEP, E_TIMING, EXP_PLAY, ST_OK, T_LAND, Z_BATTLEFIELD,
-                      Z_EXILE, Z_GRAVEYARD, Z_HAND)
+from ..consts import (
+    A_ACTIVATE,
+    A_ADVANCE,
+    A_ATTACK,
+    A_BLIGHT,
+    A_BLOCK,
+    A_CAST,
+    A_DAMAGE,
+    A_DESTROY,
+    A_ENTER,
+    A_NEXT_STEP,
+    A_PLAY_LAND,
+    A_PROLIFERATE,
+    A_PUT_COUNTERS,
+    A_RESOLVE,
+    E_GAME_OVER,
+    E_LAND_DROP,
+    E_NO_PERMISSION,
+    E_NOT_A_LAND,
+    E_NOT_IN_ZONE,
+    E_STEP,
+    E_TIMING,
+    EXP_PLAY,
+    ST_OK,
+    T_LAND,
+    Z_BATTLEFIELD,
+    Z_EXILE,
+    Z_GRAVEYARD,
+    Z_HAND,
+)
+from ..layout import (
+    C_TYPES,
+    G_ERR,
+    G_TAPE_POS,
+    G_WINNER,
+    O_CARD,
+    O_CFLAGS,
+    O_EX_KIND,
+    O_KICKS,
+    O_OWNER,
+    O_X,
+    O_ZONE,
+    PL_LANDS,
+)
 from .choice import fail_nb
 from .counters import blight_nb, proliferate_nb, put_counters_nb
 from .effects import damage_nb
-from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
-from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .jit import entry, kernel
 from .priority import settle_nb
 from .query import exile_permission_nb
+from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .stack import activate_nb, cast_nb, resolve_top_nb, sorcery_timing_nb
 from .turn import advance_nb, attack_nb, block_nb, next_step_nb
 from .zones import enter_bf_nb, leave_one_nb

@@ -12,11 +12,38 @@ copy of the whole game and a rerun of the action per question (mono-green vs gob
 game copies per game 109 -> 99, actions run 310 -> 300; the same games)."""
 import numpy as np
 
-from ..consts import (ASK_CARDS, ASK_COUNTERS, ASK_INT, ASK_OBJECTS, ASK_YESNO,
-                      E_BAD_CHOICE, E_LIST_FOR_ONE, E_ONE_FOR_LIST, ST_ILLEGAL, ST_NEED, ST_OK)
-from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
-from .scratch import scratch_nb
+from ..consts import (
+    ASK_CARDS,
+    ASK_COUNTERS,
+    ASK_INT,
+    ASK_OBJECTS,
+    ASK_YESNO,
+    E_BAD_CHOICE,
+    E_LIST_FOR_ONE,
+    E_ONE_FOR_LIST,
+    ST_ILLEGAL,
+    ST_NEED,
+    ST_OK,
+)
+from ..layout import (
+    G_ASK_KIND,
+    G_ASK_MAX,
+    G_ASK_MIN,
+    G_ASK_N,
+    G_ASK_PLAYER,
+    G_ASK_WHY,
+    G_DRY_Q,
+    G_DRY_V,
+    G_ERR,
+    G_ERR_ARG,
+    G_TAPE_N,
+    G_TAPE_POS,
+    TP_LEN,
+    TP_LIST,
+    TP_OFF,
+)
 from .jit import kernel
+from .scratch import scratch_nb
 
 
 @kernel

@@ -1,13 +1,33 @@
 """Combat (506-511): declaring attackers and blockers, combat damage with flying/reach,
 vigilance, deathtouch, lifelink and trample; summoning sickness and haste for attacking."""
-from ..consts import (E_CANT_ATTACK, E_CANT_BLOCK, KW_DEATHTOUCH, KW_DEFENDER, KW_FLYING,
-                      KW_REACH, KW_TRAMPLE, KW_VIGILANCE, ST_OK, Z_BATTLEFIELD)
+from ..consts import (
+    E_CANT_ATTACK,
+    E_CANT_BLOCK,
+    KW_DEATHTOUCH,
+    KW_DEFENDER,
+    KW_FLYING,
+    KW_REACH,
+    KW_TRAMPLE,
+    KW_VIGILANCE,
+    ST_OK,
+    Z_BATTLEFIELD,
+)
+from ..layout import (
+    G_ACTIVE,
+    G_ANY_ATTACKERS,
+    O_ATTACKING,
+    O_BLOCKING,
+    O_CARD,
+    O_CTRL,
+    O_DAMAGE,
+    O_TAPPED,
+    O_ZONE,
+)
 from .choice import fail_nb
 from .effects import damage_nb
-from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
-from .scratch import scratch_nb
 from .jit import kernel
 from .query import can_use_tap_nb, has_kw_nb, is_creature_nb, pt_scan_nb
+from .scratch import scratch_nb
 from .zonebits import next_bf_nb
 
 BLOCKED = -2   # o_blocking of an attacker that was blocked (it stays blocked, 509.1h)

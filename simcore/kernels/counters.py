@@ -1,12 +1,19 @@
 """Counters (CR 122): putting, moving (122.5), proliferate (701.34), blight (701.68), and the
 +1/+1 / -1/-1 cancellation kernel of 704.5q (122.3)."""
-from ..consts import (ASK_OBJECT, ASK_OBJECTS, CK_MINUS, ST_OK, W_BLIGHT, W_MAY,
-                      W_PROLIFERATE)
+from ..consts import (
+    ASK_OBJECT,
+    ASK_OBJECTS,
+    CK_MINUS,
+    ST_OK,
+    W_BLIGHT,
+    W_MAY,
+    W_PROLIFERATE,
+)
 from .choice import ask_many_nb, ask_one_nb, ask_yesno_nb
-from .scratch import scratch_nb
 from .jit import entry, kernel
 from .query import next_creature_nb, obj_has_counters_nb, player_has_counters_nb
 from .sbamark import mark_sba_nb
+from .scratch import scratch_nb
 from .zonebits import next_bf_nb
 
 CAP = 32000

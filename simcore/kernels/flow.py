@@ -10,28 +10,142 @@ never touch it.
 """
 import numpy as np
 
-from ..consts import (A_ACTIVATE, A_ATTACK, A_BLOCK, A_CAST, A_NEXT_STEP, A_PLAY_LAND,
-                      A_RESOLVE, AK_ACTIVATED, AK_ALT_COST, ASK_COUNTERS, D_ATTACK, D_BLOCK,
-                      D_BOTTOM, D_MULLIGAN, D_OVER, D_PRIORITY, D_QUESTION, END_CAPACITY,
-                      END_TARGET_CARD, END_TURN_LIMIT, END_WIN, KW_DEFENDER, KW_FLYING, KW_REACH,
-                      OPT_ACTIVATE, OPT_CAST, OPT_LAND, OPT_WARP, PH_BOTTOM, PH_MULLIGAN,
-                      PH_OVER, PH_PLAY, S_BEGIN_COMBAT, S_CLEANUP, S_DECLARE_ATTACKERS, S_UNTAP,
-                      ST_CAPACITY, ST_NEED, ST_OK, T_INSTANT, T_LAND, Z_BATTLEFIELD, Z_EXILE,
-                      Z_HAND)
-from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
-from .atomic import fetch_add_nb
+from ..consts import (
+    A_ACTIVATE,
+    A_ATTACK,
+    A_BLOCK,
+    A_CAST,
+    A_NEXT_STEP,
+    A_PLAY_LAND,
+    A_RESOLVE,
+    AK_ACTIVATED,
+    AK_ALT_COST,
+    ASK_COUNTERS,
+    D_ATTACK,
+    D_BLOCK,
+    D_BOTTOM,
+    D_MULLIGAN,
+    D_OVER,
+    D_PRIORITY,
+    D_QUESTION,
+    END_CAPACITY,
+    END_TARGET_CARD,
+    END_TURN_LIMIT,
+    END_WIN,
+    KW_DEFENDER,
+    KW_FLYING,
+    KW_REACH,
+    OPT_ACTIVATE,
+    OPT_CAST,
+    OPT_LAND,
+    OPT_WARP,
+    PH_BOTTOM,
+    PH_MULLIGAN,
+    PH_OVER,
+    PH_PLAY,
+    S_BEGIN_COMBAT,
+    S_CLEANUP,
+    S_DECLARE_ATTACKERS,
+    S_UNTAP,
+    ST_CAPACITY,
+    ST_NEED,
+    ST_OK,
+    T_INSTANT,
+    T_LAND,
+    Z_BATTLEFIELD,
+    Z_EXILE,
+    Z_HAND,
+)
+from ..layout import (
+    AB_ACTIDX,
+    AB_COST,
+    AB_KIND,
+    AB_SORCERY,
+    AB_TAP,
+    C_ABIL0,
+    C_MV,
+    C_NABIL,
+    C_TYPES,
+    F_BAN_N,
+    F_BOTTOM_LEFT,
+    F_CANDS,
+    F_CANDS_OID,
+    F_DECISIONS,
+    F_DECLARED,
+    F_DKIND,
+    F_DN,
+    F_DPLAYER,
+    F_END,
+    F_KEPT0,
+    F_KILL_TURN,
+    F_LOG_N,
+    F_MAX_TURNS,
+    F_MULL_P,
+    F_OPT_AUDIT,
+    F_OPT_MISSED,
+    F_PASSES,
+    F_PEND_OPT,
+    F_PHASE,
+    F_PICK_N,
+    F_PRIO,
+    F_QKIND,
+    F_QMAX,
+    F_QMIN,
+    F_REPLAYS,
+    F_TAPE_N,
+    F_TAPE_V,
+    F_TARGET_CARD,
+    F_TXN,
+    G_ACTIVE,
+    G_ANY_ATTACKERS,
+    G_ASK_KIND,
+    G_ASK_MAX,
+    G_ASK_MIN,
+    G_ASK_N,
+    G_ASK_PLAYER,
+    G_DRY_Q,
+    G_DRY_V,
+    G_FIRST,
+    G_GOLDFISH,
+    G_NEXT_OID,
+    G_NEXT_TS,
+    G_SCRATCH,
+    G_STACK_N,
+    G_STEP,
+    G_TAPE_N,
+    G_TURN,
+    G_WINNER,
+    O_ATTACKING,
+    O_CARD,
+    O_CTRL,
+    O_EX_KIND,
+    O_OWNER,
+    O_TAPPED,
+    O_ZONE,
+    PL_LANDS,
+    PL_MULLIGANS,
+    TP_LEN,
+    TP_LIST,
+    TP_OFF,
+)
 from .actions import land_drop_error_nb, run_action_nb
+from .atomic import fetch_add_nb
 from .choice import list_question_nb
-from .mana import min_mana_nb, potential_mana_nb
-from .stack import cast_payable_nb, plain_cast_nb, sorcery_timing_nb
-from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .jit import entry, kernel
-from .query import (can_use_tap_nb, exile_permission_nb, has_kw_nb, is_creature_nb,
-                    next_creature_nb)
+from .mana import min_mana_nb, potential_mana_nb
+from .query import (
+    can_use_tap_nb,
+    exile_permission_nb,
+    has_kw_nb,
+    is_creature_nb,
+    next_creature_nb,
+)
 from .rng import splitmix64_nb
+from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .setup import bottom_card_nb, game_seed_nb, mulligan_nb
-from .zones import hand_slots_nb
+from .stack import cast_payable_nb, plain_cast_nb, sorcery_timing_nb
 from .zonebits import next_bf_nb, next_nonlib_nb
+from .zones import hand_slots_nb
 
 OID_LIMIT = 30000      # object ids and timestamps live in int16 planes
 LOG_WIDTH = 5          # numbers of an action but a declaration: [A_*, up to four arguments]

@@ -5,19 +5,85 @@ activating mana abilities ({T}, {Q}, mana and tap-creatures costs; 302.6 for a c
 from the pool (generic, coloured, hybrid, X)."""
 import numpy as np
 
-from ..consts import (AK_MANA, AK_MANA_REPLACE, AK_MANA_TRIGGER, AM_CONST, AM_COUNT,
-                      AM_COUNTERS_SELF, ASK_MANA, ASK_OBJECTS, ASK_ORDER, COLOR_MASK,
-                      E_COST, E_NOT_ENOUGH_MANA, E_SICK, E_TAPPED, E_UNTAPPED, FROM_LANDS_OPP,
-                      FROM_LANDS_YOU, MR_LANDS, MR_YOU_TAP, MT_ADD_FIXED,
-                      MT_ANY_LAND, MT_ENCHANTED_LAND, PACK_BITS, PK_ANY_COLOR, PK_CHOICE,
-                      PK_COLOR_OF_PERM, PK_FIXED, PK_REFLECT, ST_OK, T_LAND, W_MANA,
-                      W_REPLACEMENT_ORDER, W_TAP_CREATURES)
+from ..consts import (
+    AK_MANA,
+    AK_MANA_REPLACE,
+    AK_MANA_TRIGGER,
+    AM_CONST,
+    AM_COUNT,
+    AM_COUNTERS_SELF,
+    ASK_MANA,
+    ASK_OBJECTS,
+    ASK_ORDER,
+    COLOR_MASK,
+    E_COST,
+    E_NOT_ENOUGH_MANA,
+    E_SICK,
+    E_TAPPED,
+    E_UNTAPPED,
+    FROM_LANDS_OPP,
+    FROM_LANDS_YOU,
+    MR_LANDS,
+    MR_YOU_TAP,
+    MT_ADD_FIXED,
+    MT_ANY_LAND,
+    MT_ENCHANTED_LAND,
+    PACK_BITS,
+    PK_ANY_COLOR,
+    PK_CHOICE,
+    PK_COLOR_OF_PERM,
+    PK_FIXED,
+    PK_REFLECT,
+    ST_OK,
+    T_LAND,
+    W_MANA,
+    W_REPLACEMENT_ORDER,
+    W_TAP_CREATURES,
+)
+from ..layout import (
+    AB_AM_A,
+    AB_AM_K,
+    AB_COST,
+    AB_KIND,
+    AB_MR_MULT,
+    AB_MR_TO,
+    AB_MR_WITH,
+    AB_MT_ADD,
+    AB_MT_SRC,
+    AB_MT_VAL,
+    AB_NOPTS,
+    AB_PROD,
+    AB_PROD_FROM,
+    AB_PROD_OPTS,
+    AB_PROD_VAL,
+    AB_TAP,
+    AB_TAPN,
+    AB_TAPN_SUB,
+    AB_UNTAP,
+    C_ABIL0,
+    C_COLORS,
+    C_NABIL,
+    G_MANA_PREF,
+    MC_GENERIC,
+    MC_HYB,
+    MC_PIPS,
+    MC_X,
+    O_ATTACHED,
+    O_CARD,
+    O_CTRL,
+    O_TAPPED,
+)
 from .choice import ask_many_nb, ask_one_nb, fail_nb
-from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
-from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .jit import entry, kernel
-from .query import (can_use_tap_nb, count_filter_nb, has_subtype_nb, is_creature_nb,
-                    is_land_nb, obj_types_nb)
+from .query import (
+    can_use_tap_nb,
+    count_filter_nb,
+    has_subtype_nb,
+    is_creature_nb,
+    is_land_nb,
+    obj_types_nb,
+)
+from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .zonebits import next_bf_nb
 
 

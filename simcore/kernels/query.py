@@ -3,9 +3,59 @@
 permissions to play exiled cards."""
 import numpy as np
 
-from ..consts import (CK_MINUS, CK_PLUS, EXP_LINKED, EXP_PLAY, EXP_WARP, FC_OPP, FC_YOU,
-                      FZ_GRAVEYARD, AK_STATIC, KW_HASTE, T_CREATURE, T_LAND, Z_BATTLEFIELD, Z_GRAVEYARD)
-from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
+from ..consts import (
+    AK_STATIC,
+    CK_MINUS,
+    CK_PLUS,
+    EXP_LINKED,
+    EXP_PLAY,
+    EXP_WARP,
+    FC_OPP,
+    FC_YOU,
+    FZ_GRAVEYARD,
+    KW_HASTE,
+    T_CREATURE,
+    T_LAND,
+    Z_BATTLEFIELD,
+    Z_GRAVEYARD,
+)
+from ..layout import (
+    AB_FILTER,
+    AB_KIND,
+    AB_PW,
+    AB_TG,
+    C_ABIL0,
+    C_KW,
+    C_MV,
+    C_NABIL,
+    C_POWER,
+    C_STATIC,
+    C_TOUGHNESS,
+    C_TYPES,
+    FI_CTRL,
+    FI_MV_MAX,
+    FI_OTHER,
+    FI_OWNER,
+    FI_PLAYERS,
+    FI_SUB,
+    FI_TYPES,
+    FI_ZONE,
+    G_TURN,
+    O_CARD,
+    O_CTRL,
+    O_EOT_CHG,
+    O_EOT_P,
+    O_EOT_PP,
+    O_EOT_T,
+    O_EOT_TT,
+    O_EOT_TYPES,
+    O_EX_KIND,
+    O_EX_PLAYER,
+    O_EX_TURN,
+    O_OWNER,
+    O_SICK,
+    O_ZONE,
+)
 from .jit import entry, kernel
 from .zonebits import next_bf_nb, next_nonlib_nb
 

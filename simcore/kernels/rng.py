@@ -1,7 +1,7 @@
 """Per-game random numbers: a splitmix64 stream in st.rng[g] (identical for any batch split)."""
 import numpy as np
 
-from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
+from ..layout import PL_LIB_N
 from .jit import kernel
 
 

@@ -2,16 +2,47 @@
 one event (704.3), repeated until none apply. Permanents leaving in a batch are remembered as
 they were before the batch (704.8): a creature killed by -1/-1 counters is seen with its
 +1/+1 counters too, although 704.5q would have cancelled them in the same batch."""
-from ..consts import (ASK_OBJECT, CK_MINUS, CK_PLUS, CK_POISON, ST_OK, SUP_LEGENDARY,
-                      T_CREATURE, T_PERMANENT, W_LEGEND, Z_BATTLEFIELD, Z_GONE, Z_GRAVEYARD)
+from ..consts import (
+    ASK_OBJECT,
+    CK_MINUS,
+    CK_PLUS,
+    CK_POISON,
+    ST_OK,
+    SUP_LEGENDARY,
+    T_CREATURE,
+    T_PERMANENT,
+    W_LEGEND,
+    Z_BATTLEFIELD,
+    Z_GONE,
+    Z_GRAVEYARD,
+)
+from ..layout import (
+    C_SPELL,
+    C_SUPER,
+    C_TYPES,
+    G_SBA_AUDIT,
+    G_SBA_DIRTY,
+    G_SBA_MISSED,
+    G_WINNER,
+    O_ATTACHED,
+    O_CARD,
+    O_CTRL,
+    O_DAMAGE,
+    O_DTDMG,
+    O_OWNER,
+    O_TOKEN,
+    O_ZONE,
+    PL_DREW_EMPTY,
+    PL_LIFE,
+    PL_LOST,
+)
 from .choice import ask_one_nb
 from .counters import cancel_counters_nb
-from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
-from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .jit import kernel
 from .query import anthems_on_bf_nb, obj_types_nb, pt_scan_nb
-from .zones import leave_bf_nb, set_zone_nb
+from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .zonebits import next_nonlib_nb
+from .zones import leave_bf_nb, set_zone_nb
 
 
 @kernel

@@ -1,20 +1,77 @@
 """Turn structure (500-514): steps and their turn-based actions, "at the beginning of" triggers,
 mana emptying between steps (500.5), the first player's skipped draw (103.8a), cleanup
 discard and damage removal (514), and advancing the game until a given step."""
-from ..consts import (AK_TRIGGER, ASK_CARDS, COND_SELF_HAS_COUNTERS, E_STACK_NOT_EMPTY, E_STEP,
-                      E_TRIGGER_IN_WAY, EV_BEGIN_COMBAT, EV_END_STEP, EV_UPKEEP, S_BEGIN_COMBAT,
-                      S_CLEANUP, S_COMBAT_DAMAGE, S_DECLARE_ATTACKERS, S_DECLARE_BLOCKERS,
-                      S_DRAW, S_END, S_END_COMBAT, S_UNTAP, S_UPKEEP, ST_OK, W_DISCARD,
-                      Z_GRAVEYARD)
+from ..consts import (
+    AK_TRIGGER,
+    ASK_CARDS,
+    COND_SELF_HAS_COUNTERS,
+    E_STACK_NOT_EMPTY,
+    E_STEP,
+    E_TRIGGER_IN_WAY,
+    EV_BEGIN_COMBAT,
+    EV_END_STEP,
+    EV_UPKEEP,
+    S_BEGIN_COMBAT,
+    S_CLEANUP,
+    S_COMBAT_DAMAGE,
+    S_DECLARE_ATTACKERS,
+    S_DECLARE_BLOCKERS,
+    S_DRAW,
+    S_END,
+    S_END_COMBAT,
+    S_UNTAP,
+    S_UPKEEP,
+    ST_OK,
+    W_DISCARD,
+    Z_GRAVEYARD,
+)
+from ..layout import (
+    AB_COND,
+    AB_EVENT,
+    AB_KIND,
+    AB_WHOSE,
+    C_ABIL0,
+    C_NABIL,
+    DI_ABIL,
+    DI_CTRL,
+    DI_OBJ,
+    DI_OID,
+    G_ACTIVE,
+    G_ANY_ATTACKERS,
+    G_D_N,
+    G_FIRST,
+    G_GOLDFISH,
+    G_Q_N,
+    G_STACK_N,
+    G_STEP,
+    G_TURN,
+    G_WINNER,
+    O_ATTACKING,
+    O_BLOCKING,
+    O_CARD,
+    O_CTRL,
+    O_DAMAGE,
+    O_OID,
+    O_RANK,
+    O_SICK,
+    O_TAPPED,
+    PL_LANDS,
+    QI_SUBJ_OID,
+)
 from .choice import ask_many_nb, fail_nb
 from .combat import combat_damage_nb, declare_attackers_nb, declare_blockers_nb
-from ..layout import *  # noqa: F401,F403  (field planes of the packed arrays)
-from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .jit import kernel
 from .priority import settle_nb
 from .query import obj_has_counters_nb
-from .zones import draw_nb, end_eot_effects_nb, hand_slots_nb, move_card_nb, queue_trigger_nb
+from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .zonebits import next_bf_nb
+from .zones import (
+    draw_nb,
+    end_eot_effects_nb,
+    hand_slots_nb,
+    move_card_nb,
+    queue_trigger_nb,
+)
 
 
 @kernel

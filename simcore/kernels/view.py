@@ -5,8 +5,18 @@ hidden object replaced by HIDDEN_CARD. Slot numbers say nothing about cards (set
 each deck into slots in a random order), so the copy hides what the rules hide. The options
 of the decider's own question (cards it looks at, e.g. surveil) are shown to it.
 """
-from ..consts import (ASK_CARDS, ASK_COUNTERS, ASK_OBJECT, ASK_OBJECTS, D_NONE, D_OVER,
-                      D_QUESTION, HIDDEN_CARD, Z_HAND, Z_LIBRARY)
+from ..consts import (
+    ASK_CARDS,
+    ASK_COUNTERS,
+    ASK_OBJECT,
+    ASK_OBJECTS,
+    D_NONE,
+    D_OVER,
+    D_QUESTION,
+    HIDDEN_CARD,
+    Z_HAND,
+    Z_LIBRARY,
+)
 from ..layout import F_DKIND, F_DN, F_DPLAYER, F_QKIND, O_CARD, O_OWNER, O_ZONE
 from .jit import entry
 
