@@ -18,10 +18,9 @@ Power and toughness here are printed values plus counters (no anthems): a heuris
 import numpy as np
 from numba import njit
 
-from simcore import compile_helper
 from simcore import consts as K
 from simcore import layout as L
-from simcore.game import in_ranges
+from simcore.game import in_ranges, register_agent
 
 
 @njit(cache=True, nogil=True)
@@ -163,7 +162,7 @@ def _pt(obj, counters, card, g, i):
     return card[c, L.C_POWER] + d, card[c, L.C_TOUGHNESS] + d
 
 
-@compile_helper.register_agent      # a cold start compiles its kernel in the helper
+@register_agent      # a cold start compiles its kernel in the compile helper
 class GreedyAgent:
     """Curves out and attacks (see the module docstring for its rules of thumb)."""
 

@@ -125,11 +125,11 @@ def _seed(text):
 
 def _start_compile_helper():
     """A cold cache: start the second compile process before the slow imports (pandas) and
-    the decks, so it gets a head start (simcore/compile_helper.py). The built-in agents
-    register their kernels with it when imported."""
+    the decks, so it gets a head start (GameBatch.warm). The built-in agents register their
+    kernels with it when imported."""
     import agents  # noqa: F401
-    from simcore import compile_helper
-    compile_helper.start_if_cold()
+    from simcore.game import GameBatch
+    GameBatch.warm()
 
 
 def cmd_simulate(args) -> int:

@@ -17,11 +17,9 @@ from agents import AGENTS, GreedyAgent
 from experiments.paths import check_output_path
 from simcore import consts as K
 from simcore.compile import make_pool
-from simcore.compile_helper import entry_cached
 from simcore.decks import load_deck
 from simcore.errors import PlaytestError
 from simcore.game import GameBatch, deck_ids
-from simcore.kernels.flow import step_games_nb
 
 ENTRY_POINT_GROUP = "playtest.agents"
 
@@ -131,7 +129,7 @@ def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=N
         raise PlaytestError(f"unknown card {target!r} for --until-card")
     writer = ChunkWriter(out) if out else None
     frames = []
-    if not entry_cached(step_games_nb):
+    if not GameBatch.is_compiled():
         # a cold cache: compile the engine on one throw-away greedy game first, so that the
         # wait is announced and the progress line's games/s measures games, not the compile
         if progress:

@@ -16,20 +16,17 @@ block 0 is done, 1 + k adds `blocker << 16 | attacker`; an engine question (ASK_
 picks opts[k] (lists one value at a time, 0 done). `decode_action(g, a)` and
 `describe_action(g, a)` decode it.
 """
-import threading
-from collections import namedtuple
-from concurrent.futures import ThreadPoolExecutor
-
 import numba
 import numpy as np
 
-from . import compile_helper
+from . import compile_plan
 from . import consts as K
 from . import layout as L
 from .compile import unpack_mana
+from .compile_plan import register_agent  # noqa: F401  (public API: agents with kernels)
 from .errors import IllegalAction, PlaytestError
+from .flowstate import N_OPTIONS, Flow, alloc_flow, view_dict  # noqa: F401  (public API)
 from .kernels.flow import (
-    LOG_WIDTH,
     decision_noise_nb,
     first_illegal_nb,
     legal_mask_nb,
@@ -39,28 +36,11 @@ from .kernels.setup import bottom_card_py, mulligan_py, start_games_nb
 from .kernels.view import visible_objects_nb
 from .layout import O_CARD, O_OWNER, O_ZONE, PL_LIB_N, PL_MULLIGANS
 from .manastr import ManaCost, format_mana
+from .seeds import base_seed
 from .state import alloc_state, caps_of, lane_cells, lanes_of, unwritten_like
+from .threads import in_ranges, on_threads  # noqa: F401  (agents run their kernels here)
 
-Flow = namedtuple("Flow", ["fl", "opts", "pend", "toff", "tlen", "tlist", "tval", "pick", "ban",
-                           "log"])
-N_OPTIONS = 64
-
-
-def alloc_flow(n, max_turns, target_card=-1, A=N_OPTIONS, T=32, V=256, log=16):
-    """Flow bookkeeping of n games. `log`: actions that may run without a snapshot in a row
-    (kernels/flow.py, txn_start_nb; 0 = a snapshot before every action)."""
-    fw = Flow(fl=np.zeros((n, L.N_FL), np.int32), opts=np.zeros((n, A), np.int32),
-              pend=np.zeros((n, 64), np.int64), toff=np.zeros((n, T), np.int32),
-              tlen=np.zeros((n, T), np.int32), tlist=np.zeros((n, T), np.int32),
-              tval=np.zeros((n, V), np.int32), pick=np.zeros((n, A), np.int32),
-              ban=np.zeros((n, 16), np.int32),
-              log=np.zeros((n, log * (LOG_WIDTH + 1)), np.int32))   # [width, action]
-    fw.fl[:, L.F_MAX_TURNS] = max_turns
-    fw.fl[:, L.F_TARGET_CARD] = target_card
-    fw.fl[:, L.F_LOG_N] = -1        # no snapshot to replay from yet
-    fw.fl[:, L.F_CANDS_OID] = -1    # instant-speed candidates not counted yet
-    return fw
-
+GAME_CHUNK = 16     # games a thread takes from the shared queue at a time (step_games_nb)
 START = {"play": 0, "draw": 1, "random": -1}
 DECISION_NAMES = {K.D_NONE: "none", K.D_MULLIGAN: "mulligan", K.D_BOTTOM: "bottom",
                   K.D_PRIORITY: "priority", K.D_ATTACK: "attack", K.D_BLOCK: "block",
@@ -70,32 +50,6 @@ OPTION_NAMES = {K.OPT_LAND: "play_land", K.OPT_CAST: "cast", K.OPT_WARP: "warp",
 ASK_NAMES = {K.ASK_OBJECT: "object", K.ASK_OBJECTS: "objects", K.ASK_YESNO: "yes/no",
              K.ASK_INT: "number", K.ASK_MANA: "mana", K.ASK_ORDER: "order",
              K.ASK_CARDS: "cards", K.ASK_COUNTERS: "counters"}
-MIN_CHUNK = 16
-GAME_CHUNK = 16     # games a thread takes from the shared queue at a time (step_games_nb)
-# fewer live games than this run on the calling thread: in the last rounds of a 10,000-game
-# batch (under 1% live) handing out ranges took 3.2 ms a round on two threads, 1.2 on one
-SERIAL_LIVE = 128
-_POOLS = {}
-_LANE = threading.local()
-
-
-def _pool(threads):
-    """A pool of `threads` worker threads, each knowing its lane number (0..threads-1): the
-    scratch lane its kernels use (kernels/scratch.py)."""
-    if threads not in _POOLS:
-        ids = iter(range(threads))
-        lock = threading.Lock()
-
-        def name_lane():
-            with lock:
-                _LANE.k = next(ids)
-
-        _POOLS[threads] = ThreadPoolExecutor(max_workers=threads,
-                                             thread_name_prefix="playtest",
-                                             initializer=name_lane)
-    return _POOLS[threads]
-
-
 OPENING_HAND = 7
 TOKEN_ROOM = 32             # object slots for tokens in a two-deck game (16 KiB per game)
 TOKEN_ROOM_GOLDFISH = 64
@@ -120,34 +74,6 @@ def token_makers(ct, card_ids):
     return makers
 
 
-def in_ranges(n, fn, split=8, live=None):
-    """fn(lo, hi, lane) over ranges of games 0..n-1 on numba's thread count
-    (NUMBA_NUM_THREADS, numba.set_num_threads) of Python threads; fn must release the GIL
-    (a nogil kernel). `lane`: the thread's number (0 on the calling thread). `split` ranges
-    per thread: many small ones balance uneven work (games), one each suits even work.
-    `live`: how many of the games still play, if known (few: one range, this thread). Why
-    not numba's prange: a parallel region compiles far slower (the engine's tree twice over;
-    the greedy agent 18 s instead of a few)."""
-    threads = numba.get_num_threads()
-    if threads <= 1 or n < 2 * MIN_CHUNK or (live is not None and live < SERIAL_LIVE):
-        fn(0, n, 0)
-        return
-    size = max(MIN_CHUNK, -(-n // (threads * split)))
-    list(_pool(threads).map(lambda lo: fn(lo, min(lo + size, n), _LANE.k),
-                            range(0, n, size)))
-
-
-def on_threads(fn, live=None):
-    """fn(lane) once on each of numba's thread count of Python threads (lane 0..threads-1),
-    for kernels that share out their work themselves (flow.step_games_nb); on this thread
-    alone when there is one, or few games still play (`live` < SERIAL_LIVE)."""
-    threads = numba.get_num_threads()
-    if threads <= 1 or (live is not None and live < SERIAL_LIVE):
-        fn(0)
-        return
-    list(_pool(threads).map(lambda _: fn(_LANE.k), range(threads)))
-
-
 def agent_name(agent):
     """An agent's class as `--agent` takes it (module:Class), for messages."""
     return f"{type(agent).__module__}:{type(agent).__qualname__}"
@@ -163,25 +89,6 @@ def same_agent(a, b):
         return bool(vars(a) == vars(b))
     except (TypeError, ValueError):       # settings that do not compare (arrays): ask apart
         return False
-
-
-def view_dict(seen, ct, fw, noise):
-    """GameBatch.view's dict from the masked state `seen` (one place: the compile helper
-    builds the same for agents' kernels)."""
-    fl = fw.fl
-    return {"decision": fl[:, L.F_DKIND], "player": fl[:, L.F_DPLAYER],
-            "n_options": fl[:, L.F_DN], "options": fw.opts,
-            "question": fl[:, L.F_QKIND], "q_min": fl[:, L.F_QMIN],
-            "q_max": fl[:, L.F_QMAX], "picked": fl[:, L.F_PICK_N],
-            "decision_no": fl[:, L.F_DECISIONS],
-            "random": noise, "state": seen, "cards": ct}
-
-
-def base_seed(seed):
-    """The run's 64-bit base seed (numpy SeedSequence, so any int seed spreads well)."""
-    if int(seed) < 0:
-        raise PlaytestError(f"the seed must be a non-negative integer, got {seed}")
-    return np.random.SeedSequence(int(seed)).generate_state(1, np.uint64)[0]
 
 
 def deck_ids(pool, deck):
@@ -231,11 +138,11 @@ class GameBatch:
                               S=32 if self.goldfish else 16,
                               lanes=max(1, numba.config.NUMBA_NUM_THREADS))
         first = np.full(int(n_games), START[start], dtype=np.int64)
-        compile_helper.start_if_cold()      # (the CLI may have started it already)
-        if not compile_helper.entry_cached(step_games_nb):
+        compile_plan.start_if_cold()        # (the CLI may have started it already)
+        if not compile_plan.game_entry_cached():
             # cold cache: the game entry first, while the helper process compiles what this
-            # process reaches last, then the set-up entry (compile_helper.py)
-            compile_helper.compile_game_entry(self.st, self.ct, alloc_flow(1, int(max_turns)))
+            # process reaches last, then the set-up entry (compile_plan.py)
+            compile_plan.compile_game_entry(self.st, self.ct, alloc_flow(1, int(max_turns)))
         status = start_games_nb(self.st, self.ct, d0, d1, base_seed(seed), first, self.game0,
                                 OPENING_HAND)
         if status != K.ST_OK:
@@ -260,6 +167,21 @@ class GameBatch:
         self._vobj = self._vlib = None
         self._none = np.zeros(int(n_games), dtype=np.int64)
         self.started = False
+
+    # ---- compiling
+    @staticmethod
+    def is_compiled():
+        """Is the game engine in the on-disk compile cache? If not, the first batch
+        compiles it (about a minute on two cores; simcore/jit/)."""
+        return compile_plan.game_entry_cached()
+
+    @staticmethod
+    def warm():
+        """On a cold cache, start compiling on a second core now (simcore/jit/helper.py):
+        callers about to make their first batch gain the time until then. Agents whose
+        act() compiles numba code register with `register_agent` so that it is compiled
+        there too. True if the helper was started."""
+        return compile_plan.start_if_cold()
 
     # ---- playing
     def start(self):

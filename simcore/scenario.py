@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 
-from . import compile_helper
+from . import compile_plan
 from . import consts as K
 from .compile import make_pool, pack_mana
 from .errors import PlaytestError
@@ -686,7 +686,7 @@ def run_scenarios(paths, card_dirs=(), out=None):
     out = out or sys.stdout
     items = load_scenarios(paths)
     pool = make_pool_for(items, card_dirs)
-    compile_helper.start_if_cold(run_action_py)     # a cold cache: compile on both cores
+    compile_plan.start_if_cold(run_action_py)     # a cold cache: compile on both cores
     passed = failed = malformed = 0
     for f, s in items:
         if isinstance(s, Malformed):

@@ -1,4 +1,4 @@
-"""Compilation: entries are self-contained in the on-disk cache (kernels/lazylink.py)."""
+"""Compilation: entries are self-contained in the on-disk cache (simcore/jit/lazylink.py)."""
 import os
 import subprocess
 import sys
@@ -45,7 +45,7 @@ def test_warm_start_loads_entries_whole_and_compiles_no_kernel():
 
 def test_no_kernel_calls_an_entry():
     """An entry links and optimises its whole tree of kernels and emits machine code for it;
-    called from a kernel, that work is done a second time inside the caller (kernels/jit.py).
+    called from a kernel, that work is done a second time inside the caller (simcore/jit/decorators.py).
     Kernels therefore call kernels only: read from the sources, every call inside a jitted
     function names no @entry function."""
     import ast
@@ -86,21 +86,21 @@ from agents import GreedyAgent
 from simcore.compile import make_pool
 from simcore.decks import load_deck
 from simcore.game import GameBatch, deck_ids
-from simcore.kernels import kernelcache
+from simcore.jit import records
 pool = make_pool()
 d = [deck_ids(pool, load_deck("examples/decks/" + f, pool))
      for f in ("mono_green_curve.txt", "goblins_burn_blight.txt")]
 b = GameBatch(pool, d[0], d[1], n_games=12, seed=5, start="random")
 b.play([GreedyAgent(), GreedyAgent()], np.random.default_rng(0))
 r = b.results()
-print("JSON", json.dumps(dict(compiled=compiled, loaded=kernelcache.STATS["loaded"],
+print("JSON", json.dumps(dict(compiled=compiled, loaded=records.STATS["loaded"],
       results={k: np.asarray(r[k]).tolist() for k in ("winner", "turns", "decisions")})))
 """
 
 
 def test_compile_helper_work_is_loaded_by_the_main_process(tmp_path):
-    """compile_helper.py: the helper's kernels (PLAN) and entries, compiled in a process of
-    their own, are what a game process then needs: with the helper's output on disk, a cold
+    """simcore/jit/helper.py running simcore/compile_plan.py: the helper's kernels (PLAN) and
+    entries, compiled in a process of their own, are what a game process then needs: with the helper's output on disk, a cold
     game process compiles none of them (their kernel records and cached entries load, so
     PLAN's argument types are the engine's), and plays exactly the games of this process."""
     import json
@@ -108,18 +108,18 @@ def test_compile_helper_work_is_loaded_by_the_main_process(tmp_path):
     import numpy as np
 
     from agents import GreedyAgent
-    from simcore import compile_helper
+    from simcore import compile_plan
     from simcore.compile import make_pool
     from simcore.decks import load_deck
     from simcore.game import GameBatch, deck_ids
     env = dict(os.environ, PLAYTEST_CACHE_DIR=str(tmp_path), PLAYTEST_COMPILE_HELPER="0")
     env.pop("NUMBA_CACHE_DIR", None)
-    subprocess.run([sys.executable, "-m", "simcore.compile_helper", str(os.getpid()),
-                    "agents.greedy:GreedyAgent"], cwd=ROOT, env=env, check=True, timeout=600)
+    subprocess.run([sys.executable, "-m", "simcore.jit.helper", "simcore.compile_plan",
+                    str(os.getpid()), "agents.greedy:GreedyAgent"], cwd=ROOT, env=env,
+                   check=True, timeout=600)
     log = next(tmp_path.glob("*/kernels-ir-*/helper.log")).read_text()
-    names = [name for _, name, _ in compile_helper.PLAN] + \
-        ["start_games_nb", "legal_mask_nb", "first_illegal_nb", "decision_noise_nb",
-         "visible_objects_nb", "agents.greedy:GreedyAgent"]
+    names = [name for _, name, _ in compile_plan.PLAN] + list(compile_plan.ENTRIES) + \
+        ["agents.greedy:GreedyAgent"]
     done = [line.split()[-1] for line in log.splitlines() if line.split()[1] == "s"]
     assert done == names, log
     r = subprocess.run([sys.executable, "-c", GAMES], cwd=ROOT, env=env, capture_output=True,

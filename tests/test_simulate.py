@@ -41,7 +41,7 @@ def test_a_cold_start_is_announced_and_not_counted_as_games(monkeypatch, capsys)
               batch_size=4)
     warm = simulate(DECKS / "mono_green_curve.txt", progress=True, **kw)
     assert "compiling" not in capsys.readouterr().err
-    monkeypatch.setattr(sim, "entry_cached", lambda entry: False)
+    monkeypatch.setattr(sim.GameBatch, "is_compiled", staticmethod(lambda: False))
     cold = simulate(DECKS / "mono_green_curve.txt", progress=True, **kw)
     err = capsys.readouterr().err
     assert err.startswith("compiling the game engine (first run only") and "6/6 games" in err

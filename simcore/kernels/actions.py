@@ -31,6 +31,7 @@ from ..consts import (
     Z_GRAVEYARD,
     Z_HAND,
 )
+from ..jit import entry, kernel
 from ..layout import (
     C_TYPES,
     G_ERR,
@@ -48,7 +49,6 @@ from ..layout import (
 from .choice import fail_nb
 from .counters import blight_nb, proliferate_nb, put_counters_nb
 from .effects import damage_nb
-from .jit import entry, kernel
 from .priority import settle_nb
 from .query import exile_permission_nb
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb

@@ -25,6 +25,7 @@ from ..consts import (
     ST_NEED,
     ST_OK,
 )
+from ..jit import kernel
 from ..layout import (
     G_ASK_KIND,
     G_ASK_MAX,
@@ -42,7 +43,6 @@ from ..layout import (
     TP_LIST,
     TP_OFF,
 )
-from .jit import kernel
 from .scratch import scratch_nb
 
 

@@ -12,6 +12,7 @@ from ..consts import (
     ST_OK,
     Z_BATTLEFIELD,
 )
+from ..jit import kernel
 from ..layout import (
     G_ACTIVE,
     G_ANY_ATTACKERS,
@@ -25,7 +26,6 @@ from ..layout import (
 )
 from .choice import fail_nb
 from .effects import damage_nb
-from .jit import kernel
 from .query import can_use_tap_nb, has_kw_nb, is_creature_nb, pt_scan_nb
 from .scratch import scratch_nb
 from .zonebits import next_bf_nb

@@ -9,8 +9,8 @@ from ..consts import (
     W_MAY,
     W_PROLIFERATE,
 )
+from ..jit import entry, kernel
 from .choice import ask_many_nb, ask_one_nb, ask_yesno_nb
-from .jit import entry, kernel
 from .query import next_creature_nb, obj_has_counters_nb, player_has_counters_nb
 from .sbamark import mark_sba_nb
 from .scratch import scratch_nb

@@ -63,6 +63,7 @@ from ..consts import (
     Z_GRAVEYARD,
     Z_HAND,
 )
+from ..jit import kernel
 from ..layout import (
     AB_NOP,
     AB_OP0,
@@ -109,7 +110,6 @@ from ..layout import (
 )
 from .choice import ask_many_nb, ask_one_nb, ask_yesno_nb
 from .counters import blight_nb, move_all_counters_nb, proliferate_nb, put_counters_nb
-from .jit import kernel
 from .query import (
     count_filter_nb,
     is_creature_nb,

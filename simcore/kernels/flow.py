@@ -56,6 +56,8 @@ from ..consts import (
     Z_EXILE,
     Z_HAND,
 )
+from ..jit import entry, kernel
+from ..jit.atomic import fetch_add_nb
 from ..layout import (
     AB_ACTIDX,
     AB_COST,
@@ -129,9 +131,7 @@ from ..layout import (
     TP_OFF,
 )
 from .actions import land_drop_error_nb, run_action_nb
-from .atomic import fetch_add_nb
 from .choice import list_question_nb
-from .jit import entry, kernel
 from .mana import min_mana_nb, potential_mana_nb
 from .query import (
     can_use_tap_nb,

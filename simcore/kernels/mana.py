@@ -40,6 +40,7 @@ from ..consts import (
     W_REPLACEMENT_ORDER,
     W_TAP_CREATURES,
 )
+from ..jit import entry, kernel
 from ..layout import (
     AB_AM_A,
     AB_AM_K,
@@ -74,7 +75,6 @@ from ..layout import (
     O_TAPPED,
 )
 from .choice import ask_many_nb, ask_one_nb, fail_nb
-from .jit import entry, kernel
 from .query import (
     can_use_tap_nb,
     count_filter_nb,

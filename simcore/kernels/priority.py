@@ -1,8 +1,8 @@
 """What happens whenever a player would receive priority (117.5, 704.3): state-based actions
 until none apply, then waiting triggered abilities go on the stack; repeat."""
 from ..consts import ST_OK
+from ..jit import kernel
 from ..layout import G_Q_N, G_WINNER
-from .jit import kernel
 from .sba import run_sba_nb
 from .stack import flush_triggers_nb
 

@@ -19,6 +19,7 @@ from ..consts import (
     Z_BATTLEFIELD,
     Z_GRAVEYARD,
 )
+from ..jit import entry, kernel
 from ..layout import (
     AB_FILTER,
     AB_KIND,
@@ -56,7 +57,6 @@ from ..layout import (
     O_SICK,
     O_ZONE,
 )
-from .jit import entry, kernel
 from .zonebits import next_bf_nb, next_nonlib_nb
 
 

@@ -1,8 +1,8 @@
 """Per-game random numbers: a splitmix64 stream in st.rng[g] (identical for any batch split)."""
 import numpy as np
 
+from ..jit import kernel
 from ..layout import PL_LIB_N
-from .jit import kernel
 
 
 @kernel

@@ -16,6 +16,7 @@ from ..consts import (
     Z_GONE,
     Z_GRAVEYARD,
 )
+from ..jit import kernel
 from ..layout import (
     C_SPELL,
     C_SUPER,
@@ -38,7 +39,6 @@ from ..layout import (
 )
 from .choice import ask_one_nb
 from .counters import cancel_counters_nb
-from .jit import kernel
 from .query import anthems_on_bf_nb, obj_types_nb, pt_scan_nb
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .zonebits import next_nonlib_nb

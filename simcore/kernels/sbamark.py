@@ -18,8 +18,8 @@ first action; Python code that edits a State afterwards must set `G_SBA_DIRTY` i
 Audit (`G_SBA_AUDIT`, on in every scenario run and in tests/test_games.py): a skipped check
 runs anyway and `G_SBA_MISSED` counts those that found something; the tests require none.
 """
+from ..jit import kernel
 from ..layout import G_SBA_DIRTY
-from .jit import kernel
 
 
 @kernel

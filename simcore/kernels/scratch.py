@@ -16,8 +16,8 @@ entry points; a lane that runs out raises an error (a leak, never silent corrupt
 """
 import numpy as np
 
+from ..jit import kernel
 from ..layout import G_SCRATCH
-from .jit import kernel
 
 
 @kernel

@@ -3,6 +3,7 @@ stream, the starting player, opening hands, and the London mulligan (103.5)."""
 import numpy as np
 
 from ..consts import ST_CAPACITY, ST_ILLEGAL, ST_OK, Z_HAND, Z_LIBRARY
+from ..jit import entry, kernel
 from ..layout import (
     G_ACTIVE,
     G_FIRST,
@@ -16,7 +17,6 @@ from ..layout import (
     PL_LIB_N,
     PL_MULLIGANS,
 )
-from .jit import entry, kernel
 from .rng import rand_below_nb, shuffle_library_nb, splitmix64_nb
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .zones import draw_nb, hand_slots_nb, lib_put_bottom_nb, set_zone_nb

@@ -56,6 +56,7 @@ from ..consts import (
     Z_HAND,
     Z_STACK,
 )
+from ..jit import kernel
 from ..layout import (
     AB_ACO_COST,
     AB_ACO_KIND,
@@ -148,7 +149,6 @@ from ..layout import (
 from .choice import ask_many_nb, ask_one_nb, ask_yesno_nb, fail_nb
 from .counters import blight_targets_nb, put_counters_nb
 from .effects import run_ops_nb, target_legal_nb
-from .jit import kernel
 from .mana import (
     activate_mana_nb,
     add_cost_nb,

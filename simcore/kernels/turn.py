@@ -25,6 +25,7 @@ from ..consts import (
     W_DISCARD,
     Z_GRAVEYARD,
 )
+from ..jit import kernel
 from ..layout import (
     AB_COND,
     AB_EVENT,
@@ -60,7 +61,6 @@ from ..layout import (
 )
 from .choice import ask_many_nb, fail_nb
 from .combat import combat_damage_nb, declare_attackers_nb, declare_blockers_nb
-from .jit import kernel
 from .priority import settle_nb
 from .query import obj_has_counters_nb
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb

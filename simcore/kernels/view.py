@@ -17,8 +17,8 @@ from ..consts import (
     Z_HAND,
     Z_LIBRARY,
 )
+from ..jit import entry
 from ..layout import F_DKIND, F_DN, F_DPLAYER, F_QKIND, O_CARD, O_OWNER, O_ZONE
-from .jit import entry
 
 
 @entry
@@ -30,7 +30,7 @@ def visible_objects_nb(obj, fl, opts, out, lo, hi):
         if kind == D_OVER or kind == D_NONE:
             continue
         me = fl[g, F_DPLAYER]
-        for f in range(obj.shape[1]):       # plain loops: no NRT here (kernels/jit.py)
+        for f in range(obj.shape[1]):       # plain loops: no NRT here (simcore/jit/decorators.py)
             for i in range(M):
                 out[g, f, i] = obj[g, f, i]
         for i in range(M):

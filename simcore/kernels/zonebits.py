@@ -31,8 +31,8 @@ import numba
 import numpy as np
 
 from ..consts import Z_BATTLEFIELD, Z_GONE, Z_LIBRARY, Z_NONE
+from ..jit import entry, kernel
 from ..layout import O_CARD, O_TOKEN, O_ZONE, O_ZONE_BITS
-from .jit import entry, kernel
 
 if numba.config.DISABLE_JIT:    # the intrinsic only compiles; kernels run as Python then
     def trailing_zeros(x):

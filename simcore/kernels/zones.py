@@ -27,6 +27,7 @@ from ..consts import (
     Z_LIBRARY,
     Z_NONE,
 )
+from ..jit import kernel
 from ..layout import (
     AB_AM_A,
     AB_AM_K,
@@ -81,7 +82,6 @@ from ..layout import (
     QI_SUBJ_OID,
     QI_X,
 )
-from .jit import kernel
 from .query import is_creature_nb, matches_filter_nb, obj_has_counters_nb
 from .sbamark import mark_sba_nb
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb

@@ -16,12 +16,13 @@ Compile-time measures (cold compile, measured on this 2-core machine):
 Run-time measure: kernels and entries run without numba's reference-counted runtime (NRT,
 `_nrt=False`): its atomic increments/decrements on every array a kernel touched or passed on
 were ~20% of all samples in perf. They therefore cannot allocate: temporary arrays come from
-the State's scratch lanes (`scratch.py`). No kernel uses prange: game.in_ranges runs ranges
+the State's scratch lanes (kernels/scratch.py). No kernel uses prange: game.in_ranges runs ranges
 of games on Python threads (a parallel region compiled the engine's tree again).
 """
 from numba import njit, types
 
 from . import lazylink
+from .records import KernelIRCache
 
 _ENTRY = dict(cache=True, nogil=True, _nrt=False)
 _KERNEL = dict(nogil=True, no_cpython_wrapper=True, no_cfunc_wrapper=True, _nrt=False,
@@ -54,8 +55,7 @@ def kernel(fn):
     d = _unliteral_dispatch(njit(**_KERNEL)(fn))
     d.playtest_kernel = True       # tests: a warm start compiles no kernel
     if lazylink.ACTIVE and hasattr(d, "_cache"):
-        # kernels shared between processes as IR records (kernelcache.py)
-        from .kernelcache import KernelIRCache
+        # kernels shared between processes as IR records (records.py)
         d._cache = KernelIRCache(d)
     return d
 

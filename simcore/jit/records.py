@@ -10,10 +10,10 @@ the names the writing process gave them (numba numbers functions per process, so
 links to the callees it was compiled against). The entry still links and optimises the whole
 tree once (lazylink.py).
 
-`simcore/compile_helper.py` uses this to split a cold compile: a helper process compiles the
+`helper.py` uses this to split a cold compile: a helper process compiles the
 parts of the tree the main process reaches last while the main process works through the
 rest. A record holds the code of one kernel and is keyed by its source hash (the cache folder,
-kernels/__init__.py), numba and llvmlite versions, name and argument types: a record
+cachedir.py), numba and llvmlite versions, name and argument types: a record
 written by an older source is never read. The records also serve a later process whose entry
 is cold while its kernels are not (the scenario runner's entry after a `playtest simulate`).
 """

@@ -1,0 +1,41 @@
+"""The Flow: each game's decision bookkeeping, kept outside the State so that a
+transaction's rollback never touches it (planes fl[g, F_*]: simcore/layout.py), and the view
+of the open decisions that agents read."""
+from collections import namedtuple
+
+import numpy as np
+
+from . import layout as L
+from .kernels.flow import LOG_WIDTH
+
+Flow = namedtuple("Flow", ["fl", "opts", "pend", "toff", "tlen", "tlist", "tval", "pick", "ban",
+                           "log"])
+N_OPTIONS = 64
+
+
+def alloc_flow(n, max_turns, target_card=-1, A=N_OPTIONS, T=32, V=256, log=16):
+    """Flow bookkeeping of n games. `log`: actions that may run without a snapshot in a row
+    (kernels/flow.py, txn_start_nb; 0 = a snapshot before every action)."""
+    fw = Flow(fl=np.zeros((n, L.N_FL), np.int32), opts=np.zeros((n, A), np.int32),
+              pend=np.zeros((n, 64), np.int64), toff=np.zeros((n, T), np.int32),
+              tlen=np.zeros((n, T), np.int32), tlist=np.zeros((n, T), np.int32),
+              tval=np.zeros((n, V), np.int32), pick=np.zeros((n, A), np.int32),
+              ban=np.zeros((n, 16), np.int32),
+              log=np.zeros((n, log * (LOG_WIDTH + 1)), np.int32))   # [width, action]
+    fw.fl[:, L.F_MAX_TURNS] = max_turns
+    fw.fl[:, L.F_TARGET_CARD] = target_card
+    fw.fl[:, L.F_LOG_N] = -1        # no snapshot to replay from yet
+    fw.fl[:, L.F_CANDS_OID] = -1    # instant-speed candidates not counted yet
+    return fw
+
+
+def view_dict(seen, ct, fw, noise):
+    """GameBatch.view's dict from the masked state `seen` (one place: the compile helper
+    builds the same for agents' kernels)."""
+    fl = fw.fl
+    return {"decision": fl[:, L.F_DKIND], "player": fl[:, L.F_DPLAYER],
+            "n_options": fl[:, L.F_DN], "options": fw.opts,
+            "question": fl[:, L.F_QKIND], "q_min": fl[:, L.F_QMIN],
+            "q_max": fl[:, L.F_QMAX], "picked": fl[:, L.F_PICK_N],
+            "decision_no": fl[:, L.F_DECISIONS],
+            "random": noise, "state": seen, "cards": ct}

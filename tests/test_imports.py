@@ -1,0 +1,159 @@
+"""The package's import graph, read from the sources: no cycle anywhere, and layers import
+downward only (kernels know no agents, pandas or CLI; the compile machinery knows no rules;
+agents and experiments use the Python API, not kernel modules)."""
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("simcore", "agents", "experiments")
+
+
+def module_files():
+    """module name -> file, for every module of the three packages."""
+    out = {}
+    for pkg in PACKAGES:
+        for f in sorted((ROOT / pkg).rglob("*.py")):
+            parts = list(f.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            out[".".join(parts)] = f
+    return out
+
+
+def imports_of(name, path, modules):
+    """First-party modules `name` imports anywhere in its source (inside functions too: a
+    cycle through a late import is still a cycle), and every third-party top-level name."""
+    tree = ast.parse(path.read_text())
+    pkg = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = pkg.split(".")
+                base = base[:len(base) - node.level + 1]
+                mod = ".".join(base + ([node.module] if node.module else []))
+            else:
+                mod = node.module
+            found.add(mod)
+            for a in node.names:            # `from . import x`: x may be a module
+                if f"{mod}.{a.name}" in modules:
+                    found.add(f"{mod}.{a.name}")
+    first, third = set(), set()
+    for mod in found:
+        top = mod.split(".")[0]
+        if top in PACKAGES:
+            parts = mod.split(".")
+            while parts and ".".join(parts) not in modules:
+                parts.pop()                 # `from simcore.x import name`: the module x
+            # importing a.b.c runs a/__init__ and a/b/__init__ first
+            for k in range(1, len(parts) + 1):
+                target = ".".join(parts[:k])
+                if target != name and not name.startswith(target + "."):
+                    first.add(target)
+        else:
+            third.add(top)
+    return first, third
+
+
+MODULES = module_files()
+GRAPH = {m: imports_of(m, f, MODULES) for m, f in MODULES.items()}
+
+
+def test_the_graph_is_read():
+    assert "simcore.game" in GRAPH and "simcore.kernels.flow" in GRAPH["simcore.game"][0]
+    assert "numba" in GRAPH["simcore.jit.decorators"][1]
+    assert "simcore.jit" in GRAPH["simcore.kernels.flow"][0]
+
+
+def test_no_import_cycle():
+    """Tarjan's strongly connected components over first-party imports: each module must be
+    its own component."""
+    index, low, stack, on, cycles = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(GRAPH[v][0]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                cycles.append(sorted(comp))
+
+    for v in sorted(GRAPH):
+        if v not in index:
+            visit(v)
+    assert not cycles, f"import cycles: {cycles}"
+
+
+def test_a_cycle_is_found():
+    """The check above can fail: a graph with a cycle has a component of two."""
+    global GRAPH
+    saved = GRAPH
+    GRAPH = dict(saved, **{"simcore.seeds": ({"simcore.game"}, set())})
+    try:
+        with pytest.raises(AssertionError, match="simcore.game"):
+            test_no_import_cycle()
+    finally:
+        GRAPH = saved
+
+
+LAYERS = {
+    # module prefix: (first-party prefixes it may import, third-party packages it may import)
+    "simcore.jit": (("simcore.jit",), {"numba", "llvmlite", "numpy", "atexit", "copy",
+                                       "hashlib", "importlib", "os", "pathlib", "pickle",
+                                       "subprocess", "sys", "tempfile", "threading", "time"}),
+    "simcore.kernels": (("simcore.kernels", "simcore.jit", "simcore.layout", "simcore.consts",
+                         "simcore.encoding", "simcore"),
+                        {"numpy", "numba"}),
+    "simcore.layout": ((), set()),
+    "simcore.consts": ((), set()),
+    "simcore.encoding": (("simcore.consts", "simcore"), {"numba"}),
+}
+
+
+@pytest.mark.parametrize("prefix", sorted(LAYERS))
+def test_layers_import_downward_only(prefix):
+    allowed_first, allowed_third = LAYERS[prefix]
+    bad = []
+    for m, (first, third) in GRAPH.items():
+        if m != prefix and not m.startswith(prefix + "."):
+            continue
+        bad += [f"{m} imports {t}" for t in first
+                if not any(t == a or t.startswith(a + ".") for a in allowed_first)
+                and not (t == "simcore" and "simcore" in allowed_first)]
+        bad += [f"{m} imports {t}" for t in third - allowed_third - {"__future__"}]
+    assert not bad, bad
+
+
+def test_the_engine_knows_no_statistics_agents_or_cli():
+    bad = [f"{m} imports {t}" for m, (first, third) in GRAPH.items() if m.startswith("simcore")
+           for t in sorted(first | third)
+           if t.split(".")[0] in ("agents", "experiments", "pandas", "scipy", "matplotlib")]
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("pkg", ["agents", "experiments"])
+def test_agents_and_experiments_use_the_python_api(pkg):
+    """Not kernel modules nor the compile machinery: GameBatch and its small public surface
+    (is_compiled, warm, register_agent, in_ranges), the card pool, decks, consts, layout and
+    the action encoding."""
+    bad = [f"{m} imports {t}" for m, (first, _) in GRAPH.items() if m.startswith(pkg)
+           for t in sorted(first)
+           if t.startswith(("simcore.kernels", "simcore.jit", "simcore.compile_plan"))]
+    assert not bad, bad
