@@ -3,10 +3,10 @@
 Fields of one axis are planes of one integer array (see simcore/layout.py for why): objects
 `obj[g, O_*, slot]`, players `pl[g, PL_*, p]`, game `gm[g, G_*]`, stack `stk[g, SI_*, depth]`,
 waiting triggers `pq[g, QI_*, i]`, delayed triggers `dl[g, DI_*, i]`, choice tape
-`tp[g, TP_*, i]`. FIELD_DOCS gives each plane's encoding. Capacities (objects M, counter kinds
-K, stack S, pending triggers P, delayed triggers D, tape T/V, question options A) are fixed per
-allocation; a kernel that runs out returns ST_CAPACITY and Python grows the state (`grow`)
-and replays the action.
+`tp[g, TP_*, i]`. FIELD_DOCS (from simcore/layout.py, beside the names) gives each plane's
+and array's encoding. Capacities (objects M, counter kinds K, stack S, pending triggers P,
+delayed triggers D, tape T/V, question options A) are fixed per allocation; a kernel that runs
+out returns ST_CAPACITY and Python grows the state (`grow`) and replays the action.
 
 The object planes and the libraries are int16 (slots, card ids, timestamps and object ids
 stay far below 32,767; a game that would overflow ends truncated, see flow.game_over_nb), so
@@ -19,136 +19,7 @@ import numpy as np
 
 from . import consts as K
 from . import layout as L
-
-# Encoding of every plane, by field name.
-FIELD_DOCS = dict([
-    # obj
-    ('o_card', 'card id in the CardTable; -1 = free slot'),
-    ('o_zone', 'Z_* zone'),
-    ('o_owner', 'owner 0/1'),
-    ('o_ctrl', 'controller 0/1 (owner when not on the battlefield)'),
-    ('o_tapped', '1 = tapped'),
-    ('o_sick', "1 = not controlled continuously since its controller's most recent turn began (302.6)"),
-    ('o_damage', 'damage marked this turn'),
-    ('o_dtdmg', '1 = dealt damage by a deathtouch source since the last SBA check'),
-    ('o_ts', 'timestamp: order of entering its zone'),
-    ('o_oid', 'object id: new on every zone change (400.7)'),
-    ('o_attached', 'slot this Aura is attached to; -1 none'),
-    ('o_token', '1 = token'),
-    ('o_x', 'X chosen for the spell that became it (107.3m); on the stack: X'),
-    ('o_kicks', 'times kicked when cast'),
-    ('o_cflags', 'cast flags: bit0 optional additional cost paid, bit1 warp, bits 4-7 chosen additional-cost option'),
-    ('o_ex_kind', 'EXP_* permission to play it from exile'),
-    ('o_ex_turn', 'EXP_PLAY: last turn it may be played; EXP_WARP: turn exiled'),
-    ('o_ex_player', 'player allowed to play it from exile'),
-    ('o_ex_link', 'EXP_LINKED: object id of the source it was exiled with'),
-    ('o_eot_types', 'card types added until end of turn (become_creature)'),
-    ('o_eot_p', 'base power set until end of turn; -999 none'),
-    ('o_eot_t', 'base toughness set until end of turn; -999 none'),
-    ('o_eot_chg', '1 = has all creature types until end of turn'),
-    ('o_eot_pp', 'power bonus until end of turn'),
-    ('o_eot_tt', 'toughness bonus until end of turn'),
-    ('o_attacking', '1 = attacking'),
-    ('o_blocking', 'slot of the attacker it blocks; -1 none'),
-    ('o_rank', 'trigger ordering rank of its triggers (lower goes on the stack first); default its timestamp'),
-    ('o_zone_bits', 'not per slot: two bitmaps of nw = ceil(M / 16) 16-bit words each: entry '
-                    'w < nw, bit k = slot 16 w + k holds a permanent; entry nw + w, bit k = it '
-                    'holds a card outside the libraries or a token (kernels/zonebits.py; '
-                    'set_zone_nb keeps them, rebuild_zone_bits after Python edits)'),
-    # pl
-    ('p_life', 'life total'),
-    ('p_lands', 'lands played this turn'),
-    ('p_drew_empty', '1 = drew from an empty library since the last SBA check'),
-    ('p_lost', '1 = has lost the game'),
-    ('lib_n', 'library size'),
-    ('p_mulligans', 'mulligans taken (103.5)'),
-    # gm
-    ('turn', 'turn number, from 1'),
-    ('active', 'active player'),
-    ('step', 'S_* step'),
-    ('first', "player who took the game's first turn (skips the first draw)"),
-    ('winner', '-1 game on, 0/1 winner, 2 draw'),
-    ('next_ts', 'next timestamp'),
-    ('next_oid', 'next object id'),
-    ('next_seq', 'next trigger sequence number'),
-    ('any_attackers', '1 = attackers were declared this combat'),
-    ('stack_n', 'stack size'),
-    ('q_n', 'number pending'),
-    ('d_n', 'number of delayed triggers'),
-    ('tape_n', 'answers available'),
-    ('tape_pos', 'answers used'),
-    ('ask_kind', 'ASK_* kind of the open question (ST_NEED)'),
-    ('ask_why', 'W_* reason'),
-    ('ask_player', 'who decides'),
-    ('ask_min', 'fewest values (lists)'),
-    ('ask_max', 'most values (lists)'),
-    ('ask_n', 'number of options'),
-    ('err', 'E_* error code of the last refused action'),
-    ('err_arg', 'detail for the error'),
-    ('autopay', '1 = game mode: casting taps mana sources (engine heuristic) and asks X and kicks'),
-    ('mana_pref', 'autopay: the mana type wanted from the source being tapped; -1 = ask'),
-    ('goldfish', '1 = no opponent: player 1 takes no turns'),
-    ('scratch', "offset in scr of the lane (thread) running this game's kernels"),
-    ('sba_dirty', '1 = something a state-based action looks at may have changed since the last '
-                  'pass that found none (kernels/sbamark.py: mark_sba_nb); 0 = the check is skipped'),
-    ('sba_audit', '1 = run a skipped state-based check anyway and count in sba_missed each time '
-                  'it found something (tests, scenarios: a write that did not mark)'),
-    ('sba_missed', 'skipped state-based checks that would have done something (with sba_audit)'),
-    ('dry_q', "dry runs (flow.legal_now_nb) only: 1 + questions answered so far with their "
-              "least answer in place (choice.py); 0 = questions are asked"),
-    ('dry_v', 'dry runs: values those answers took (lists take several)'),
-    # stk
-    ('s_kind', 'SK_* spell / activated / triggered'),
-    ('s_src', "source slot (the spell's own slot for spells)"),
-    ('s_src_oid', 'source object id when it was put on the stack'),
-    ('s_card', 'source card id (last known)'),
-    ('s_abil', "ability id (the card's spell ability for spells)"),
-    ('s_ctrl', 'controller'),
-    ('s_x', 'X (107.3)'),
-    ('s_kicks', 'times kicked'),
-    ('s_flags', 'cast flags, as o_cflags'),
-    ('s_ntgt', 'number of targets'),
-    ('s_tgt0', 'target 0: slot >= 0, player -2-p, -1 none'),
-    ('s_tgt1', 'target 1: slot >= 0, player -2-p, -1 none'),
-    ('s_toid0', 'object id of target 0 when chosen'),
-    ('s_toid1', 'object id of target 1 when chosen'),
-    ('s_subj', 'trigger subject slot (the entering/leaving object); -1 none'),
-    ('s_subj_oid', "subject's object id after the event"),
-    ('s_subj_card', "subject's card id"),
-    # pq
-    ('q_src', 'source slot'),
-    ('q_src_oid', 'source object id'),
-    ('q_card', 'source card id'),
-    ('q_abil', 'ability id'),
-    ('q_ctrl', 'controller'),
-    ('q_x', 'X the ability refers to (107.3m)'),
-    ('q_subj', 'subject slot'),
-    ('q_subj_oid', 'subject object id'),
-    ('q_subj_card', 'subject card id'),
-    ('q_rank', "source's ordering rank"),
-    ('q_seq', 'trigger sequence number'),
-    # dl
-    ('d_abil', 'ability id'),
-    ('d_obj', 'object slot it refers to'),
-    ('d_oid', "that object's id"),
-    ('d_ctrl', 'controller'),
-    # tp
-    ('tape_off', 'offset of answer i in tape_val'),
-    ('tape_len', 'number of values of answer i'),
-    ('tape_list', '1 = answer i is a list'),
-    # separate arrays
-    ("o_counters", "[g, kind, slot] int16: counters by kind, one plane per kind (704.5q)"),
-    ("p_counters", "[g, p, kind] int16: counters on players (poison ...)"),
-    ("p_pool", "[g, p, 6] int32: mana pool in WUBRGC order"),
-    ("lib", "[g, p, i] int16: library slots, index 0 = bottom, lib_n-1 = top"),
-    ("rng", "[g] uint64: per-game random state (splitmix64)"),
-    ("s_lki", "[g, depth, kind] int16: subject's counters as last known (603.10a, 704.8)"),
-    ("q_lki", "[g, i, kind] int16: subject's counters as last known"),
-    ("tape_val", "[g, V] int32: answer values, concatenated"),
-    ("ask_opts", "[g, A] int32: the legal options of the open question"),
-    ("scr", "[lanes * W] int64: kernels' scratch cells, one lane per thread, not per game "
-            "(kernels/scratch.py); not game state: never copied between games"),
-])
+from .layout import FIELD_DOCS  # noqa: F401 (re-exported: state.FIELD_DOCS)
 
 # (array name, dtype, shape in symbols): G games, F<group> the group's number of planes
 ARRAYS = [
