@@ -2,15 +2,10 @@
 point (never a Python call per game). The greedy agent is in agents/greedy.py."""
 import numpy as np
 
-
-def _masked_argmax(scores, mask):
-    s = np.where(mask, scores, -np.inf)
-    out = np.argmax(s, axis=1)
-    out[~mask.any(axis=1)] = 0
-    return out
+from agents.base import Agent, masked_argmax
 
 
-class RandomAgent:
+class RandomAgent(Agent):
     """Uniform among the legal actions (from the view's per-game random numbers, so a game
     plays the same whatever its batch)."""
 
@@ -18,10 +13,10 @@ class RandomAgent:
     per_game = True                # a game's own random numbers only
 
     def act(self, view, legal_mask, rng):
-        return _masked_argmax(view["random"], legal_mask)
+        return masked_argmax(view["random"], legal_mask)
 
 
-class FirstLegalAgent:
+class FirstLegalAgent(Agent):
     """The lowest-numbered legal action (scripted-style baseline for tests)."""
 
     uses_random = False
@@ -29,11 +24,11 @@ class FirstLegalAgent:
     per_game = True
 
     def act(self, view, legal_mask, rng):
-        return _masked_argmax(-np.arange(legal_mask.shape[1])[None, :].astype(float),
+        return masked_argmax(-np.arange(legal_mask.shape[1])[None, :].astype(float),
                               legal_mask)
 
 
-class ScriptedAgent:
+class ScriptedAgent(Agent):
     """Fixed actions, for tests: `script[k]` is the action at a game's decision number k
     (`view["decision_no"]`, counted from 0 over all the game's decisions), or
     `script[g][k]` per game g of the batch. Unscripted or illegal: the first legal action."""

@@ -1,7 +1,8 @@
 """The greedy agent: curves out and attacks.
 
 Scores every legal action of every live game in one numba kernel (the batch is one call,
-never a Python loop over games) and takes the best, the lowest-numbered action on ties:
+never a Python loop over games) and takes the best, the lowest-numbered action on ties; one
+scorer per decision kind:
 - mulligan: keep hands of 1-5 lands; after a mulligan keep any hand;
 - bottom: the most expensive card, or a land when the hand has more than three;
 - priority: play a land, else cast the costliest spell (warp after casting), else activate
@@ -18,163 +19,237 @@ Power and toughness here are printed values plus counters (no anthems): a heuris
 import numpy as np
 from numba import njit
 
+from agents.base import Agent
 from simcore import consts as K
 from simcore import layout as L
+from simcore.encoding import (
+    PASS,
+    block_attacker_nb,
+    block_blocker_nb,
+    is_player_value_nb,
+    option_ability_nb,
+    option_kind_nb,
+    option_of_nb,
+    option_slot_nb,
+    value_player_nb,
+)
 from simcore.game import in_ranges, register_agent
 
-
-@njit(cache=True, nogil=True)
-def greedy_actions_nb(obj, counters, card, abil, ops, stk, gm, life, mulls, kind, me_arr,
-                      opts, qkind, mask, out, lo, hi):
-    n, width = mask.shape
-    M = obj.shape[2]
-    for g in range(lo, hi):
-        out[g] = 0
-        d = kind[g]
-        if d == K.D_OVER or d == K.D_NONE:
-            continue
-        me = me_arr[g]
-        best = 0
-        best_s = -np.inf
-        lands = 0
-        size = 0
-        if d == K.D_MULLIGAN or d == K.D_BOTTOM:
-            for i in range(M):
-                c = obj[g, L.O_CARD, i]
-                if c >= 0 and obj[g, L.O_ZONE, i] == K.Z_HAND and obj[g, L.O_OWNER, i] == me:
-                    size += 1
-                    if card[c, L.C_TYPES] & K.T_LAND:
-                        lands += 1
-        # after one mulligan any hand is kept (six cards once bottomed)
-        keep = (1 <= lands <= 5) or mulls[g, me] >= 1
-        lethal = False
-        if d == K.D_BLOCK:       # chump-block only when the attack would be lethal
-            incoming = 0
-            for i in range(M):
-                if obj[g, L.O_CARD, i] >= 0 and obj[g, L.O_ZONE, i] == K.Z_BATTLEFIELD and \
-                        obj[g, L.O_ATTACKING, i] != 0:
-                    incoming += max(_pt(obj, counters, card, g, i)[0], 0)
-            lethal = incoming >= life[g, me]
-        why = gm[g, L.G_ASK_WHY]
-        qk = qkind[g]
-        for k in range(width):
-            if not mask[g, k]:
-                continue
-            s = 0.0
-            if k == 0:
-                if d == K.D_MULLIGAN:
-                    s = 1.0 if keep else 0.0
-                elif d == K.D_ATTACK:
-                    s = -1.0
-                elif d == K.D_QUESTION:
-                    s = 0.5 if (why == K.W_SURVEIL or why == K.W_PROLIFERATE) else -1.0
-            else:
-                o = opts[g, k - 1]
-                slot = min(max(o, 0), M - 1)
-                c = max(obj[g, L.O_CARD, slot], 0)
-                mv = card[c, L.C_MV]
-                if d == K.D_MULLIGAN:
-                    s = 0.0 if keep else 1.0
-                elif d == K.D_BOTTOM:
-                    s = mv + (20.0 if (card[c, L.C_TYPES] & K.T_LAND) != 0 and lands > 3 else 0.0)
-                elif d == K.D_PRIORITY:
-                    ok = o >> 24
-                    ps = min(max((o >> 6) & 0x3FFFF, 0), M - 1)
-                    c2 = max(obj[g, L.O_CARD, ps], 0)
-                    pmv = card[c2, L.C_MV]
-                    if ok == K.OPT_LAND:
-                        s = 1000.0
-                    elif ok == K.OPT_CAST:
-                        s = 100.0 + pmv
-                    elif ok == K.OPT_WARP:
-                        s = 50.0 + pmv
-                    else:       # abilities; not those that cost our own creatures
-                        s = 10.0
-                        a0 = card[c2, L.C_ABIL0]
-                        for ab in range(a0, a0 + card[c2, L.C_NABIL]):
-                            if abil[ab, L.AB_KIND] != K.AK_ACTIVATED or \
-                                    abil[ab, L.AB_ACTIDX] != (o & 63):
-                                continue
-                            if abil[ab, L.AB_BLIGHT] != 0 or abil[ab, L.AB_SAC_SELF] != 0 or \
-                                    abil[ab, L.AB_TAPN] != 0:
-                                s = -1.0    # costs our creatures: a counter, itself, attackers
-                            # nor "becomes a creature" again while it already is one or
-                            # that activation waits on the stack
-                            again = (obj[g, L.O_EOT_TYPES, ps] & K.T_CREATURE) != 0
-                            for si in range(gm[g, L.G_STACK_N]):
-                                if stk[g, L.SI_KIND, si] == K.SK_ACTIVATED and \
-                                        stk[g, L.SI_SRC, si] == ps and stk[g, L.SI_ABIL, si] == ab:
-                                    again = True
-                            if again:
-                                for op in range(abil[ab, L.AB_OP0],
-                                                abil[ab, L.AB_OP0] + abil[ab, L.AB_NOP]):
-                                    if ops[op, 0] == K.OP_BECOME_CREATURE:
-                                        s = -1.0
-                elif d == K.D_ATTACK:
-                    s = 1.0
-                elif d == K.D_BLOCK:
-                    b = min(max(o >> 16, 0), M - 1)
-                    a = min(max(o & 0xFFFF, 0), M - 1)
-                    pb, tb = _pt(obj, counters, card, g, b)
-                    pa, ta = _pt(obj, counters, card, g, a)
-                    mb = card[max(obj[g, L.O_CARD, b], 0), L.C_MV]
-                    ma = card[max(obj[g, L.O_CARD, a], 0), L.C_MV]
-                    if tb > pa and pb >= ta:
-                        s = 3.0
-                    elif tb > pa:
-                        s = 2.0
-                    elif pb >= ta and mb <= ma:
-                        s = 1.0
-                    elif lethal:
-                        s = 0.5
-                    else:
-                        s = -1.0
-                elif d == K.D_QUESTION:
-                    is_player = o <= -2
-                    pw, tg = _pt(obj, counters, card, g, slot)
-                    s = 1.0
-                    if why == K.W_TARGET:
-                        if is_player:
-                            s = 3.0 if -2 - o == 1 - me else -3.0
-                        elif obj[g, L.O_CTRL, slot] != me:
-                            s = 2.0 + pw
-                        else:
-                            s = -1.0
-                    if why == K.W_BLIGHT:
-                        s = -mv - tg
-                    if why == K.W_DISCARD or why == K.W_SURVEIL:
-                        s = float(mv)
-                    if qk == K.ASK_INT or qk == K.ASK_YESNO:
-                        s = float(o)
-                    if why == K.W_PROLIFERATE:
-                        mine = (-2 - o == me) if is_player else obj[g, L.O_CTRL, slot] == me
-                        s = 1.0 if mine else -1.0
-            if s > best_s:
-                best_s = s
-                best = k
-        out[g] = best
+_cached = njit(cache=True, nogil=True)
 
 
-@njit(cache=True, nogil=True)
+@_cached
 def _pt(obj, counters, card, g, i):
     c = max(obj[g, L.O_CARD, i], 0)
     d = np.int64(counters[g, K.CK_PLUS, i]) - np.int64(counters[g, K.CK_MINUS, i])
     return card[c, L.C_POWER] + d, card[c, L.C_TOUGHNESS] + d
 
 
+@_cached
+def _slot(obj, v):
+    """An option value as an object slot the arrays can be read at (players and sentinels
+    clamp into range; their scores do not read the slot's card)."""
+    return min(max(v, 0), obj.shape[2] - 1)
+
+
+@_cached
+def _card_of(obj, g, slot):
+    return max(obj[g, L.O_CARD, slot], 0)
+
+
+@_cached
+def _hand_lands(obj, card, g, me):
+    """(cards, lands) in my hand."""
+    size = 0
+    lands = 0
+    for i in range(obj.shape[2]):
+        c = obj[g, L.O_CARD, i]
+        if c >= 0 and obj[g, L.O_ZONE, i] == K.Z_HAND and obj[g, L.O_OWNER, i] == me:
+            size += 1
+            if card[c, L.C_TYPES] & K.T_LAND:
+                lands += 1
+    return size, lands
+
+
+@_cached
+def score_mulligan(a, keep):
+    """Keep (PASS) a hand worth keeping, else mulligan."""
+    if a == PASS:
+        return 1.0 if keep else 0.0
+    return 0.0 if keep else 1.0
+
+
+@_cached
+def score_bottom(obj, card, g, o, lands):
+    """The costliest card goes to the bottom; a land first when the hand has over three."""
+    c = _card_of(obj, g, _slot(obj, o))
+    land = (card[c, L.C_TYPES] & K.T_LAND) != 0
+    return card[c, L.C_MV] + (20.0 if land and lands > 3 else 0.0)
+
+
+@_cached
+def score_priority(obj, card, abil, ops, stk, gm, g, o):
+    """Land, then the costliest spell, then warp, then abilities that cost none of our
+    creatures and do not animate an animated permanent again."""
+    kind = option_kind_nb(o)
+    ps = _slot(obj, option_slot_nb(o))
+    c = _card_of(obj, g, ps)
+    if kind == K.OPT_LAND:
+        return 1000.0
+    if kind == K.OPT_CAST:
+        return 100.0 + card[c, L.C_MV]
+    if kind == K.OPT_WARP:
+        return 50.0 + card[c, L.C_MV]
+    s = 10.0
+    a0 = card[c, L.C_ABIL0]
+    for ab in range(a0, a0 + card[c, L.C_NABIL]):
+        if abil[ab, L.AB_KIND] != K.AK_ACTIVATED or abil[ab, L.AB_ACTIDX] != option_ability_nb(o):
+            continue
+        if abil[ab, L.AB_BLIGHT] != 0 or abil[ab, L.AB_SAC_SELF] != 0 or \
+                abil[ab, L.AB_TAPN] != 0:
+            s = -1.0    # costs our creatures: a counter, itself, attackers
+        # nor "becomes a creature" again while it already is one or that activation waits
+        # on the stack
+        again = (obj[g, L.O_EOT_TYPES, ps] & K.T_CREATURE) != 0
+        for si in range(gm[g, L.G_STACK_N]):
+            if stk[g, L.SI_KIND, si] == K.SK_ACTIVATED and stk[g, L.SI_SRC, si] == ps and \
+                    stk[g, L.SI_ABIL, si] == ab:
+                again = True
+        if again:
+            for op in range(abil[ab, L.AB_OP0], abil[ab, L.AB_OP0] + abil[ab, L.AB_NOP]):
+                if ops[op, 0] == K.OP_BECOME_CREATURE:
+                    s = -1.0
+    return s
+
+
+@_cached
+def score_attack(a):
+    """Every creature attacks: adding one beats declaring (PASS)."""
+    return -1.0 if a == PASS else 1.0
+
+
+@_cached
+def incoming_power(obj, counters, card, g):
+    """The attacking creatures' power (printed plus counters)."""
+    total = 0
+    for i in range(obj.shape[2]):
+        if obj[g, L.O_CARD, i] >= 0 and obj[g, L.O_ZONE, i] == K.Z_BATTLEFIELD and \
+                obj[g, L.O_ATTACKING, i] != 0:
+            total += max(_pt(obj, counters, card, g, i)[0], 0)
+    return total
+
+
+@_cached
+def score_block(obj, counters, card, g, o, lethal):
+    """Kill and survive, else survive, else trade up, else chump only against lethal."""
+    b = _slot(obj, block_blocker_nb(o))
+    a = _slot(obj, block_attacker_nb(o))
+    pb, tb = _pt(obj, counters, card, g, b)
+    pa, ta = _pt(obj, counters, card, g, a)
+    mb = card[_card_of(obj, g, b), L.C_MV]
+    ma = card[_card_of(obj, g, a), L.C_MV]
+    if tb > pa and pb >= ta:
+        return 3.0
+    if tb > pa:
+        return 2.0
+    if pb >= ta and mb <= ma:
+        return 1.0
+    if lethal:
+        return 0.5
+    return -1.0
+
+
+@_cached
+def score_question(obj, counters, card, g, me, why, qk, a, o):
+    """Engine questions: targets at the opponent and their biggest creature, blight our
+    cheapest smallest creature, discard or surveil the costliest cards, the largest
+    number, yes to "you may", proliferate our own things only; PASS (done) only where
+    stopping is what we want (surveil, proliferate)."""
+    if a == PASS:
+        return 0.5 if (why == K.W_SURVEIL or why == K.W_PROLIFERATE) else -1.0
+    slot = _slot(obj, o)
+    is_player = is_player_value_nb(o)
+    pw, tg = _pt(obj, counters, card, g, slot)
+    mv = card[_card_of(obj, g, slot), L.C_MV]
+    s = 1.0
+    if why == K.W_TARGET:
+        if is_player:
+            s = 3.0 if value_player_nb(o) == 1 - me else -3.0
+        elif obj[g, L.O_CTRL, slot] != me:
+            s = 2.0 + pw
+        else:
+            s = -1.0
+    if why == K.W_BLIGHT:
+        s = -mv - tg
+    if why == K.W_DISCARD or why == K.W_SURVEIL:
+        s = float(mv)
+    if qk == K.ASK_INT or qk == K.ASK_YESNO:
+        s = float(o)
+    if why == K.W_PROLIFERATE:
+        mine = (value_player_nb(o) == me) if is_player else obj[g, L.O_CTRL, slot] == me
+        s = 1.0 if mine else -1.0
+    return s
+
+
+@_cached
+def greedy_actions_nb(obj, counters, card, abil, ops, stk, gm, life, mulls, kind, me_arr,
+                      opts, qkind, mask, out, lo, hi):
+    """out[g] = the best-scored legal action of each live game g in lo..hi-1."""
+    width = mask.shape[1]
+    for g in range(lo, hi):
+        out[g] = PASS
+        d = kind[g]
+        if d == K.D_OVER or d == K.D_NONE:
+            continue
+        me = me_arr[g]
+        lands = 0
+        keep = False
+        if d == K.D_MULLIGAN or d == K.D_BOTTOM:
+            lands = _hand_lands(obj, card, g, me)[1]
+            # after one mulligan any hand is kept (six cards once bottomed)
+            keep = (1 <= lands <= 5) or mulls[g, me] >= 1
+        lethal = False
+        if d == K.D_BLOCK:       # chump-block only when the attack would be lethal
+            lethal = incoming_power(obj, counters, card, g) >= life[g, me]
+        why = gm[g, L.G_ASK_WHY]
+        best = PASS
+        best_s = -np.inf
+        for a in range(width):
+            if not mask[g, a]:
+                continue
+            o = opts[g, option_of_nb(a)] if a != PASS else 0
+            s = 0.0
+            if d == K.D_MULLIGAN:
+                s = score_mulligan(a, keep)
+            elif d == K.D_BOTTOM:
+                s = 0.0 if a == PASS else score_bottom(obj, card, g, o, lands)
+            elif d == K.D_PRIORITY:
+                s = 0.0 if a == PASS else score_priority(obj, card, abil, ops, stk, gm, g, o)
+            elif d == K.D_ATTACK:
+                s = score_attack(a)
+            elif d == K.D_BLOCK:
+                s = 0.0 if a == PASS else score_block(obj, counters, card, g, o, lethal)
+            elif d == K.D_QUESTION:
+                s = score_question(obj, counters, card, g, me, why, qkind[g], a, o)
+            if s > best_s:
+                best_s = s
+                best = a
+        out[g] = best
+
+
 @register_agent      # a cold start compiles its kernel in the compile helper
-class GreedyAgent:
+class GreedyAgent(Agent):
     """Curves out and attacks (see the module docstring for its rules of thumb)."""
 
     uses_random = False
     per_game = True         # each game scored by itself: one call serves both players
     # only its own hand, the battlefield, the stack and its question's options: it may be
-    # given the engine's state unmasked (GameBatch.view; tests/test_games.py checks)
+    # given the engine's state unmasked (GameBatch.view; simcore.testing.check_agent checks)
     reads_only_visible = True
 
     def act(self, view, legal_mask, rng):
         st, ct = view["state"], view["cards"]
-        n, width = legal_mask.shape
+        n = legal_mask.shape[0]
         out = np.zeros(n, np.int64)
         life = np.ascontiguousarray(st.pl[:, L.PL_LIFE])
         mulls = np.ascontiguousarray(st.pl[:, L.PL_MULLIGANS])

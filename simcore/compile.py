@@ -11,6 +11,7 @@ import numpy as np
 from . import consts as K
 from . import layout as L
 from . import vocab
+from .encoding import pack_mana, unpack_mana  # noqa: F401  (compile.unpack_mana: API)
 from .errors import PlaytestError
 from .manastr import parse_activation_cost, parse_mana
 
@@ -42,17 +43,6 @@ def ct_views(ct):
 META_NKINDS = 0
 META_WARP_ABIL = 1
 META_NCARDS = 2
-
-
-def pack_mana(counts):
-    v = 0
-    for i, c in enumerate(counts):
-        v |= int(c) << (K.PACK_BITS * i)
-    return v
-
-
-def unpack_mana(v):
-    return [(v >> (K.PACK_BITS * i)) & 31 for i in range(6)]
 
 
 def mana_str_pack(s, where):

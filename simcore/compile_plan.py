@@ -33,15 +33,15 @@ PLAN = [(K_ + "stack", "resolve_top_nb", "st ct i"),
         (K_ + "turn", "advance_nb", "st ct i i i"),
         (K_ + "turn", "attack_nb", "st ct i a i"),
         (K_ + "turn", "block_nb", "st ct i a a i"),
-        (K_ + "flow", "attack_options_nb", "st ct fw i"),
-        (K_ + "flow", "block_options_nb", "st ct fw i"),
+        (K_ + "options", "attack_options_nb", "st ct fw i"),
+        (K_ + "options", "block_options_nb", "st ct fw i"),
         (K_ + "setup", "mulligan_nb", "st i i i"),
         (K_ + "setup", "bottom_card_nb", "st i i"),
-        (K_ + "flow", "instant_candidates_nb", "st ct i"),
+        (K_ + "options", "instant_candidates_nb", "st ct i"),
         (K_ + "stack", "cast_payable_nb", "st ct i i i a"),
-        (K_ + "flow", "same_game_nb", "st i st i"),
+        (K_ + "gamecopy", "same_game_nb", "st i st i"),
         (K_ + "flow", "declare_picked_nb", "st st ct fw i i"),
-        (K_ + "flow", "txn_answer_nb", "st st ct fw i i a i")]
+        (K_ + "txn", "txn_answer_nb", "st st ct fw i i a i")]
 # entries the main process calls after the game entry, in the helper's order
 ENTRIES = ("start_games_nb", "legal_mask_nb", "first_illegal_nb", "decision_noise_nb",
            "visible_objects_nb")

@@ -120,6 +120,11 @@ def unpack_mana(v):
     return [mana_count(v, i) for i in range(6)]
 
 
+def one_mana(i):
+    """Packed mana: one mana of type i."""
+    return 1 << (PACK_BITS * i)
+
+
 _inline = njit(inline="always")
 action_of_nb = _inline(action_of)
 option_of_nb = _inline(option_of)
@@ -134,3 +139,4 @@ player_value_nb = _inline(player_value)
 is_player_value_nb = _inline(is_player_value)
 value_player_nb = _inline(value_player)
 mana_count_nb = _inline(mana_count)
+one_mana_nb = _inline(one_mana)

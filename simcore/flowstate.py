@@ -6,7 +6,7 @@ from collections import namedtuple
 import numpy as np
 
 from . import layout as L
-from .kernels.flow import LOG_WIDTH
+from .kernels.txn import LOG_WIDTH
 
 Flow = namedtuple("Flow", ["fl", "opts", "pend", "toff", "tlen", "tlist", "tval", "pick", "ban",
                            "log"])
@@ -15,7 +15,7 @@ N_OPTIONS = 64
 
 def alloc_flow(n, max_turns, target_card=-1, A=N_OPTIONS, T=32, V=256, log=16):
     """Flow bookkeeping of n games. `log`: actions that may run without a snapshot in a row
-    (kernels/flow.py, txn_start_nb; 0 = a snapshot before every action)."""
+    (kernels/txn.py, txn_start_nb; 0 = a snapshot before every action)."""
     fw = Flow(fl=np.zeros((n, L.N_FL), np.int32), opts=np.zeros((n, A), np.int32),
               pend=np.zeros((n, 64), np.int64), toff=np.zeros((n, T), np.int32),
               tlen=np.zeros((n, T), np.int32), tlist=np.zeros((n, T), np.int32),

@@ -21,8 +21,8 @@ import numpy as np
 
 from . import compile_plan
 from . import consts as K
+from . import encoding as E
 from . import layout as L
-from .compile import unpack_mana
 from .compile_plan import register_agent  # noqa: F401  (public API: agents with kernels)
 from .errors import IllegalAction, PlaytestError
 from .flowstate import N_OPTIONS, Flow, alloc_flow, view_dict  # noqa: F401  (public API)
@@ -155,7 +155,7 @@ class GameBatch:
         # 0.1-0.4 s of a 10,000-game two-deck batch's set-up (its memory's first touch)
         self.snap = unwritten_like(self.st)
         # one spare game per thread for dry runs (is this option legal now?), so that they
-        # leave the snapshot alone (kernels/flow.py: legal_now_nb)
+        # leave the snapshot alone (kernels/options.py: legal_now_nb)
         caps = caps_of(self.st)
         lanes = lanes_of(self.st)
         self.dry = alloc_state(lanes, caps.pop("K"), lanes=lanes, **caps)
@@ -340,39 +340,40 @@ class GameBatch:
         if not (0 <= a < self._mask.shape[1] and self.legal_mask()[g, a]):
             raise PlaytestError(self._not_legal(g, a))
         out = {"decision": DECISION_NAMES[kind], "player": int(fl[L.F_DPLAYER])}
-        v = int(self.fw.opts[g, a - 1]) if a > 0 else None
+        v = int(self.fw.opts[g, E.option_of(a)]) if a != E.PASS else None
         if kind == K.D_MULLIGAN:
-            out["act"] = "mulligan" if a == 1 else "keep"
+            out["act"] = "mulligan" if a == E.MULLIGAN else "keep"
         elif kind == K.D_BOTTOM:
             out.update(act="bottom", **self._card_at(g, v))
         elif kind == K.D_PRIORITY:
-            if a == 0:
+            if a == E.PASS:
                 out["act"] = "pass"
             else:
-                out.update(act=OPTION_NAMES[v >> 24], **self._card_at(g, (v >> 6) & 0x3FFFF))
-                if v >> 24 == K.OPT_ACTIVATE:
-                    out["ability"] = v & 63
+                out.update(act=OPTION_NAMES[E.option_kind(v)],
+                           **self._card_at(g, E.option_slot(v)))
+                if E.option_kind(v) == K.OPT_ACTIVATE:
+                    out["ability"] = E.option_ability(v)
         elif kind in (K.D_ATTACK, K.D_BLOCK):
-            if a == 0:
+            if a == E.PASS:
                 out["act"] = "done"
             elif kind == K.D_ATTACK:
                 out.update(act="attack", **self._card_at(g, v))
             else:
-                out.update(act="block", **self._card_at(g, v >> 16))
-                att = self._card_at(g, v & 0xFFFF)
+                out.update(act="block", **self._card_at(g, E.block_blocker(v)))
+                att = self._card_at(g, E.block_attacker(v))
                 out.update(attacker=att["card"], attacker_slot=att["slot"])
         else:
             q = int(fl[L.F_QKIND])
             out.update(question=ASK_NAMES.get(q, str(q)),
                        why=K.WHY_NAMES.get(int(self.st.gm[g, L.G_ASK_WHY]), "?"))
-            if a == 0:
+            if a == E.PASS:
                 out["act"] = "done"
             else:
                 out["act"] = "answer"
                 if q in (K.ASK_OBJECT, K.ASK_OBJECTS, K.ASK_CARDS, K.ASK_COUNTERS,
                          K.ASK_ORDER):
-                    if v <= -2:
-                        out["value"] = f"player {-2 - v}"
+                    if E.is_player_value(v):
+                        out["value"] = f"player {E.value_player(v)}"
                     else:
                         out.update(**self._card_at(g, v))
                         out["value"] = out["card"]
@@ -381,7 +382,7 @@ class GameBatch:
                 elif int(self.st.gm[g, L.G_ASK_WHY]) == K.W_TRIGGER_ORDER:
                     out["value"] = self.pool.card_name(int(self.st.pq[g, L.QI_CARD, v]))
                 elif q == K.ASK_MANA:
-                    out["value"] = format_mana(ManaCost(pips=tuple(unpack_mana(v))))
+                    out["value"] = format_mana(ManaCost(pips=tuple(E.unpack_mana(v))))
                 else:
                     out["value"] = v
         return out

@@ -117,7 +117,7 @@ GM_PLANES = (
     ("sba_audit", "1 = run a skipped state-based check anyway and count in sba_missed each time "
                   "it found something (tests, scenarios: a write that did not mark)"),
     ("sba_missed", "skipped state-based checks that would have done something (with sba_audit)"),
-    ("dry_q", "dry runs (flow.legal_now_nb) only: 1 + questions answered so far with their "
+    ("dry_q", "dry runs (options.legal_now_nb) only: 1 + questions answered so far with their "
               "least answer in place (choice.py); 0 = questions are asked"),
     ("dry_v", "dry runs: values those answers took (lists take several)"),
 )
@@ -174,7 +174,7 @@ TP_PLANES = (
 # A scratch lane of st.scr (kernels/scratch.py) starts with [top, end, high-water mark].
 LANE_HEADER = 3
 
-# ---------------------------------------------------------------- Flow (simcore/game.py)
+# ---------------------------------------------------------------- Flow (simcore/flowstate.py)
 # Game-flow bookkeeping of GameBatch, kept outside the State so that a transaction's rollback
 # never touches it: fw.fl[g, F_*], int32 (kernels/flow.py).
 FLOW_PLANES = (
@@ -216,11 +216,11 @@ FLOW_PLANES = (
                 "state (the next action takes a snapshot)"),
     ("f_replays", "times a logged action asked or was refused and its starting state was "
                   "rebuilt by replaying the log (read by tests)"),
-    ("f_opt_audit", "1 = audit priority_options' shortcuts (flow.cast_option_nb, instant-speed "
+    ("f_opt_audit", "1 = audit priority_options' shortcuts (options.cast_option_nb, instant-speed "
                     "checks skipped); audited shortcuts add bit 2 (castability from mana "
                     "counts), 4 (autopay in place) or 8 (a check skipped)"),
     ("f_opt_missed", "audited shortcuts that got it wrong (with f_opt_audit; tests)"),
-    ("f_cands", "bit p = p has an instant-speed candidate (flow.instant_candidates_nb), counted "
+    ("f_cands", "bit p = p has an instant-speed candidate (options.instant_candidates_nb), counted "
                 "when the game's next object id was f_cands_oid"),
     ("f_cands_oid", "gm next_oid when f_cands was counted (every zone change takes a new id); "
                     "-1 not counted yet"),
@@ -403,7 +403,7 @@ FLOW_ARRAY_DOCS = {
            "ban[g, :f_ban_n]: not offered again",
     "log": "[g, log * (LOG_WIDTH + 1)] int32 (log: alloc_flow's argument): actions run on "
            "the state since the snapshot, as entries [w, its w numbers (as pend)], "
-           "log[g, :f_log_n]; replayed to rebuild the snapshot (flow.replay_log_nb)",
+           "log[g, :f_log_n]; replayed to rebuild the snapshot (txn.replay_log_nb)",
 }
 CARD_TABLE_ARRAY_DOCS = {
     "card": "[c, C_*] int32: the card planes (CARD_PLANES), c = card id",

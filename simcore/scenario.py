@@ -9,6 +9,7 @@ import numpy as np
 
 from . import compile_plan
 from . import consts as K
+from . import encoding as E
 from .compile import make_pool, pack_mana
 from .errors import PlaytestError
 from .kernels.actions import run_action_py
@@ -274,7 +275,7 @@ class Runner:
         if not isinstance(v, str):
             return None
         if v in ("p0", "p1"):
-            return -2 - int(v[1])
+            return E.player_value(int(v[1]))
         if v in self.refs:
             i = self.refs[v]
             if i in opts:
@@ -322,9 +323,9 @@ class Runner:
         if kind == K.ASK_INT:
             return str(v)
         if kind == K.ASK_MANA:
-            return "".join(K.MANA_LETTERS[t] * ((v >> (5 * t)) & 31) for t in range(6))
-        if v <= -2:
-            return f"p{-2 - v}"
+            return "".join(K.MANA_LETTERS[t] * E.mana_count(v, t) for t in range(6))
+        if E.is_player_value(v):
+            return f"p{E.value_player(v)}"
         for r, i in self.refs.items():
             if i == v:
                 return r
@@ -402,7 +403,7 @@ class Runner:
         p = self.want(step, "player", "int", where, 0)
         if p not in (0, 1):
             self.bad(f"{where}.player", "must be 0 or 1")
-        return -2 - p
+        return E.player_value(p)
 
     def find_card(self, name, zone_name, where):
         cid = self.card_id(name, f"{where}.card")

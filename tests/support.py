@@ -41,7 +41,7 @@ def every_card_decks(pool=POOL):
 def play_greedy_watching(b, watch):
     """Play b's games to their end with greedy agents; watch(g, options, action, code) sees
     every priority decision: the descriptions of the legal actions and of the one chosen,
-    and the chosen option's code (OPT_* << 24 | slot << 6 | ability; 0 for pass)."""
+    and the chosen option's code (simcore/encoding.py priority_option; 0 for pass)."""
     agents, rng = [GreedyAgent(), GreedyAgent()], np.random.default_rng(0)
     b.start()
     while not b.done():

@@ -8,6 +8,7 @@ import pytest
 from agents import AGENTS, GreedyAgent, ScriptedAgent
 from experiments.simulate import simulate
 from simcore import consts as K
+from simcore import encoding as E
 from simcore import layout as L
 from simcore.errors import PlaytestError
 from simcore.game import GameBatch, same_agent
@@ -264,7 +265,7 @@ def test_greedy_does_not_animate_a_creature_again():
 
     def watch(g, options, action, code):
         if action == "activate Mutavault (ability 1)":
-            slot = (code >> 6) & 0x3FFFF
+            slot = E.option_slot(code)
             creature = b.st.obj[g, L.O_EOT_TYPES, slot] & K.T_CREATURE != 0
             on_stack = [b.st.stk[g, L.SI_SRC, k] for k in range(b.st.gm[g, L.G_STACK_N])
                         if b.st.stk[g, L.SI_KIND, k] == K.SK_ACTIVATED]

@@ -1,4 +1,4 @@
-"""The game loop's transactions and shortcuts (kernels/flow.py): scratch cells given back,
+"""The game loop's transactions and shortcuts (kernels/txn.py, options.py): scratch cells given back,
 snapshots and the action log, audited state-based and priority-option shortcuts, autopay,
 and options that cannot be paid."""
 
@@ -59,7 +59,7 @@ def assert_log_leads_to_state(b):
 def test_snapshots_are_written_before_they_are_read(agent):
     """GameBatch leaves every game's snapshot unwritten at set-up (state.unwritten_like: no
     copy of the whole batch), which is right only if each game writes its snapshot before
-    it reads it (kernels/flow.py: a game's first action takes a real one). Filled with
+    it reads it (kernels/txn.py: a game's first action takes a real one). Filled with
     garbage instead, the snapshots must give the same games."""
     def play(garbage):
         b = GameBatch(POOL, ids("elves_morcant"), ids("goblins_burn_blight"), n_games=150,
@@ -88,7 +88,7 @@ def test_snapshots_are_written_before_they_are_read(agent):
 def test_actions_without_snapshots_replay_to_the_same_games(deck0, deck1):
     """Actions run on the state directly and are logged; one that asks a question or is
     refused has its starting state rebuilt from the last snapshot plus the log
-    (kernels/flow.py, txn_start_nb). After every step, snapshot + log = state; and the games
+    (kernels/txn.py, txn_start_nb). After every step, snapshot + log = state; and the games
     are exactly those of a snapshot before every action (log capacity 0): same results,
     same final state, with rebuilds taken. Attack and block declarations are logged too."""
     kinds = set()
@@ -143,7 +143,7 @@ def test_games_skip_only_state_based_checks_that_would_find_nothing(deck0, deck1
                                          ("mono_green_curve", None), ("every card", "")])
 def test_priority_option_shortcuts_agree_with_the_full_check(deck0, deck1):
     """Priority options are exact (117.1: what a player could do now), with two shortcuts
-    (kernels/flow.py). A plain spell in hand (no X, additional costs or cast triggers) is
+    (kernels/options.py). A plain spell in hand (no X, additional costs or cast triggers) is
     judged castable from 601.2's remaining checks (timing, a legal target for each target,
     stack room) and whether autopay pays its cost (601.2g-h), decided from mana counts or
     by autopay run in place and undone, not by a dry run on a copy (cast_option_nb). And a
@@ -176,16 +176,16 @@ def test_priority_option_shortcuts_agree_with_the_full_check(deck0, deck1):
 
 
 def test_game_copy_and_comparison_cover_every_game_array():
-    """Snapshots (flow.copy_game_nb) and the options audit's check that a game was left
-    unchanged (flow.same_game_nb) name the State's arrays one by one: both must name every
+    """Snapshots (gamecopy.copy_game_nb) and the options audit's check that a game was left
+    unchanged (gamecopy.same_game_nb) name the State's arrays one by one: both must name every
     array with a game axis, or a field added to the State would escape rollbacks and
     audits."""
     import inspect
 
-    from simcore.kernels import flow
+    from simcore.kernels import gamecopy
     from simcore.state import State
     names = {n for n in State._fields if n != "scr"}
-    for fn in (flow.copy_game_nb, flow.same_game_nb):
+    for fn in (gamecopy.copy_game_nb, gamecopy.same_game_nb):
         src = inspect.getsource(getattr(fn, "py_func", fn))
         missing = {n for n in names if f".{n}," not in src and f".{n}[" not in src}
         assert not missing, (fn.__name__, missing)
@@ -215,7 +215,7 @@ def test_autopay_taps_lands_before_mana_creatures():
 
 def test_an_option_that_cannot_be_paid_after_its_target_is_not_offered():
     """Options come from dry runs that answer each question on the way with its least answer
-    (flow.legal_now_nb). Elves game 5 of seed 1 (kept as a regression test): the Elves player
+    (options.legal_now_nb). Elves game 5 of seed 1 (kept as a regression test): the Elves player
     holds Murder ({1}{B}{B}) with a single Swamp. Murder used to count as legal once its dry
     run reached the target question, so it was offered, picked and refused after the target
     at almost every priority (hundreds of wasted decisions); now it is not offered."""

@@ -2,7 +2,7 @@
 CardTable, has its encoding documented in simcore/layout.py; no doc outlives its name."""
 from simcore import layout as L
 from simcore.compile import CardTable
-from simcore.game import Flow
+from simcore.flowstate import Flow
 from simcore.state import State
 
 ARRAY_DOCS = {"State": (State, L.STATE_ARRAY_DOCS), "Flow": (Flow, L.FLOW_ARRAY_DOCS),

@@ -48,7 +48,7 @@ from ..layout import (
 )
 from .choice import fail_nb
 from .counters import blight_nb, proliferate_nb, put_counters_nb
-from .effects import damage_nb
+from .ops import damage_nb
 from .priority import settle_nb
 from .query import exile_permission_nb
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb

@@ -5,7 +5,7 @@ and replays the action from its saved state: actions are transactions.
 
 Choices with exactly one legal option are made without asking.
 
-Dry runs (flow.legal_now_nb: is this option legal now?) answer their questions in place with
+Dry runs (options.legal_now_nb: is this option legal now?) answer their questions in place with
 the least answer (`G_DRY_Q` > 0): "no", the smallest number, the first object, the fewest
 picks. That is the answer the caller would give on the tape and replay with, without a
 copy of the whole game and a rerun of the action per question (mono-green vs goblins, greedy:

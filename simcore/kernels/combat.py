@@ -12,6 +12,7 @@ from ..consts import (
     ST_OK,
     Z_BATTLEFIELD,
 )
+from ..encoding import player_value_nb
 from ..jit import kernel
 from ..layout import (
     G_ACTIVE,
@@ -25,7 +26,7 @@ from ..layout import (
     O_ZONE,
 )
 from .choice import fail_nb
-from .effects import damage_nb
+from .ops import damage_nb
 from .query import can_use_tap_nb, has_kw_nb, is_creature_nb, pt_scan_nb
 from .scratch import scratch_nb
 from .zonebits import next_bf_nb
@@ -106,7 +107,7 @@ def combat_damage_nb(st, ct, g):
         if pw > 0:
             if st.obj[g, O_BLOCKING, i] != BLOCKED:
                 src[na] = i
-                tgt[na] = -2 - d
+                tgt[na] = player_value_nb(d)
                 amt[na] = pw
                 na += 1
             elif nb > 0:
@@ -130,7 +131,7 @@ def combat_damage_nb(st, ct, g):
                         rem -= take
                 if rem > 0:
                     src[na] = i
-                    tgt[na] = -2 - d if has_kw_nb(st, ct, g, i, KW_TRAMPLE) else last
+                    tgt[na] = player_value_nb(d) if has_kw_nb(st, ct, g, i, KW_TRAMPLE) else last
                     amt[na] = rem
                     na += 1
         for q in range(nb):

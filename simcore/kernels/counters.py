@@ -9,6 +9,7 @@ from ..consts import (
     W_MAY,
     W_PROLIFERATE,
 )
+from ..encoding import is_player_value_nb, player_value_nb, value_player_nb
 from ..jit import entry, kernel
 from .choice import ask_many_nb, ask_one_nb, ask_yesno_nb
 from .query import next_creature_nb, obj_has_counters_nb, player_has_counters_nb
@@ -27,8 +28,8 @@ def put_counters_nb(st, g, i, kind, n):
     mark_sba_nb(st, g)
     if i >= 0:
         st.o_counters[g, kind, i] = min(CAP, st.o_counters[g, kind, i] + n)
-    elif i <= -2:
-        p = -2 - i
+    elif is_player_value_nb(i):
+        p = value_player_nb(i)
         st.p_counters[g, p, kind] = min(CAP, st.p_counters[g, p, kind] + n)
 
 
@@ -61,7 +62,7 @@ def proliferate_nb(st, ct, g, p):
             n += 1
     for q in range(2):
         if player_has_counters_nb(st, g, q):
-            cands[n] = -2 - q
+            cands[n] = player_value_nb(q)
             n += 1
     if n == 0:
         return ST_OK
@@ -75,7 +76,7 @@ def proliferate_nb(st, ct, g, p):
                 if st.o_counters[g, k, t] > 0:
                     put_counters_nb(st, g, t, k, 1)
         else:
-            q = -2 - t
+            q = value_player_nb(t)
             for k in range(st.p_counters.shape[2]):
                 if st.p_counters[g, q, k] > 0:
                     put_counters_nb(st, g, t, k, 1)

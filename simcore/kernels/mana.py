@@ -28,7 +28,6 @@ from ..consts import (
     MT_ADD_FIXED,
     MT_ANY_LAND,
     MT_ENCHANTED_LAND,
-    PACK_BITS,
     PK_ANY_COLOR,
     PK_CHOICE,
     PK_COLOR_OF_PERM,
@@ -40,6 +39,7 @@ from ..consts import (
     W_REPLACEMENT_ORDER,
     W_TAP_CREATURES,
 )
+from ..encoding import mana_count_nb, one_mana_nb
 from ..jit import entry, kernel
 from ..layout import (
     AB_AM_A,
@@ -90,21 +90,21 @@ from .zonebits import next_bf_nb
 @kernel
 def unpack_nb(v, out):
     for t in range(6):
-        out[t] = (v >> (PACK_BITS * t)) & 31
+        out[t] = mana_count_nb(v, t)
 
 
 @kernel
 def packed_mask_nb(v):
     m = 0
     for t in range(6):
-        if (v >> (PACK_BITS * t)) & 31:
+        if mana_count_nb(v, t):
             m |= 1 << t
     return m
 
 
 @kernel
 def pack_one_nb(t):
-    return np.int32(1 << (PACK_BITS * t))
+    return np.int32(one_mana_nb(t))
 
 
 # ---------------------------------------------------------------- paying costs from a pool
@@ -382,7 +382,7 @@ def choose_mana_nb(st, g, p, opts, n):
     if pref < 0:
         return ask_one_nb(st, g, ASK_MANA, W_MANA, p, opts, n, True)
     for k in range(n):
-        if (opts[k] >> (PACK_BITS * pref)) & 31:
+        if mana_count_nb(opts[k], pref):
             return ST_OK, np.int64(opts[k])
     return ST_OK, np.int64(opts[0])
 
@@ -649,7 +649,7 @@ def simple_mana_nb(st, ct, g, p, cnt):
         v = ct.abil[a, AB_PROD_VAL]
         one = -1
         for t in range(6):
-            n = (v >> (PACK_BITS * t)) & 31
+            n = mana_count_nb(v, t)
             if n > 1 or (n == 1 and one >= 0):
                 return False
             if n == 1:

@@ -56,6 +56,7 @@ from ..consts import (
     Z_HAND,
     Z_STACK,
 )
+from ..encoding import player_value_nb
 from ..jit import kernel
 from ..layout import (
     AB_ACO_COST,
@@ -148,7 +149,7 @@ from ..layout import (
 )
 from .choice import ask_many_nb, ask_one_nb, ask_yesno_nb, fail_nb
 from .counters import blight_targets_nb, put_counters_nb
-from .effects import run_ops_nb, target_legal_nb
+from .effects import run_ops_nb
 from .mana import (
     activate_mana_nb,
     add_cost_nb,
@@ -161,6 +162,7 @@ from .mana import (
     simple_payable_nb,
     tap_candidates_nb,
 )
+from .operands import target_legal_nb
 from .query import (
     exile_permission_nb,
     greatest_toughness_nb,
@@ -240,7 +242,7 @@ def target_options_nb(st, ct, g, f, src, ctrl, out):
         n += 1
     for p in range(2):
         if st.pl[g, PL_LOST, p] == 0 and player_matches_nb(st, ct, f, ctrl, p):
-            out[n] = -2 - p
+            out[n] = player_value_nb(p)
             n += 1
     return n
 
@@ -630,7 +632,7 @@ def cast_payable_nb(st, ct, g, slot, pot, cnt):
     what it tapped and restoring p's pool restores the game. After a payment that works,
     the spell goes on the stack (room checked here) and nothing else can fail: it triggers
     nothing and makes no state-based action apply. F_OPT_AUDIT checks all of this against
-    the dry run (flow.cast_option_nb)."""
+    the dry run (options.cast_option_nb)."""
     c = st.obj[g, O_CARD, slot]
     p = st.obj[g, O_OWNER, slot]
     base = ct.card[c, C_COST]

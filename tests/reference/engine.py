@@ -25,6 +25,8 @@ from collections import Counter, namedtuple
 
 import numpy as np
 
+from simcore import encoding as enc
+
 from .cards import C, card
 
 # ---- encodings shared with simcore (the differential test compares them directly)
@@ -494,13 +496,13 @@ class Game:
                                             (o.card.types & types - {"Creature"})):
                 out.append(o.slot)
         if players:
-            out += [-2 - p for p in range(2) if not self.lost[p]]
+            out += [enc.player_value(p) for p in range(2) if not self.lost[p]]
         return out
 
     def target_legal(self, spec, t, toid):
         """608.2b: the same object, still matching the filter (or a player still in)."""
-        if t <= -2:
-            return not self.lost[-2 - t]
+        if enc.is_player_value(t):
+            return not self.lost[enc.value_player(t)]
         o = self.objs[t]
         return o.oid == toid and t in self.target_options(spec)
 
@@ -608,7 +610,7 @@ class Game:
         return self.potential_mana(p) >= c.cost.mana_value
 
     def can_cast(self, o, p):
-        """The engine's dry run (flow.legal_now_nb) answers every question on the way with
+        """The engine's dry run (options.legal_now_nb) answers every question on the way with
         its least answer and must get through: X = 0, no optional cost, the first target
         (601.2c: none is no cast); then the payment decides."""
         if not self.cast_check(o, p):
@@ -767,7 +769,7 @@ class Game:
             if o.zone == Z_BATTLEFIELD and o.is_creature:
                 o.damage += n
         else:
-            self.life[-2 - t] -= n
+            self.life[enc.value_player(t)] -= n
 
     def run_effects(self, si, tgt_ok):
         a = si.abil
@@ -804,7 +806,7 @@ class Game:
                     for o in self.objs:
                         if o.zone == Z_BATTLEFIELD and o.is_creature and o.ctrl != ctrl:
                             self.damage(o.slot, n)
-                    self.damage(-2 - (1 - ctrl), n)
+                    self.damage(enc.player_value(1 - ctrl), n)
                 else:
                     raise ValueError(to)
                 did = True
@@ -916,7 +918,7 @@ class Game:
                 if a.has("flying") and not (b.has("flying") or b.has("reach")):
                     continue                         # 702.9b, 702.17b
                 if len(out) < MAX_OPTIONS:
-                    out.append(b.slot << 16 | a.slot)
+                    out.append(enc.block_option(b.slot, a.slot))
         return out
 
     def declare_attackers(self, slots):
@@ -949,7 +951,7 @@ class Game:
             blockers = [b for b in self.objs if b.zone == Z_BATTLEFIELD and b.blocking == a.slot]
             if pw > 0:
                 if a.blocking != BLOCKED:
-                    deals.append((-2 - d, pw))
+                    deals.append((enc.player_value(d), pw))
                 elif blockers:
                     if len(blockers) > 1:
                         self.log["several blockers"] += 1
@@ -1000,16 +1002,16 @@ class Game:
                 seen.add(key)
                 if c.is_land:
                     if self.play_land_ok(o, p):
-                        out.append(OPT_LAND << 24 | o.slot << 6)
+                        out.append(enc.priority_option(OPT_LAND, o.slot, 0))
                 else:
                     if pot >= c.mv and self.can_cast(o, p):
-                        out.append(OPT_CAST << 24 | o.slot << 6)
+                        out.append(enc.priority_option(OPT_CAST, o.slot, 0))
             elif z == Z_BATTLEFIELD and o.ctrl == p:
                 for a in o.card.activated:
                     if a.tap and (o.tapped or not o.can_use_tap()):
                         continue
                     if self.can_activate(o, a):
-                        out.append(OPT_ACTIVATE << 24 | o.slot << 6 | a.index)
+                        out.append(enc.priority_option(OPT_ACTIVATE, o.slot, a.index))
         return [v for v in out if v not in self.ban][:MAX_OPTIONS]
 
     def exile_playable(self, o, p):
@@ -1088,7 +1090,7 @@ class Game:
             else:                                    # a blocker blocks one attacker
                 k = 0
                 while k < len(opts):
-                    if opts[k] >> 16 == v >> 16:
+                    if enc.block_blocker(opts[k]) == enc.block_blocker(v):
                         opts[k] = opts[-1]
                         opts.pop()
                     else:
@@ -1170,7 +1172,7 @@ class Game:
                 if opts:
                     picks = yield from self.pick_loop(D_BLOCK, 1 - self.active, opts)
                     yield from self.txn(self.gen_of(
-                        self.declare_blockers, [(v >> 16, v & 0xFFFF) for v in picks]))
+                        self.declare_blockers, [(enc.block_blocker(v), enc.block_attacker(v)) for v in picks]))
                     continue
             yield from self.txn(self.next_step())
             if self.step_ == S_BEGIN_COMBAT:
@@ -1183,12 +1185,12 @@ class Game:
         yield
 
     def priority_action(self, code):
-        kind = code >> 24
-        o = self.objs[(code >> 6) & 0x3FFFF]
+        kind = enc.option_kind(code)
+        o = self.objs[enc.option_slot(code)]
         if kind == OPT_LAND:
             yield from self.play_land(o)
         elif kind == OPT_ACTIVATE:
-            a = next(a for a in o.card.activated if a.index == code & 63)
+            a = next(a for a in o.card.activated if a.index == enc.option_ability(code))
             yield from self.activate(o, a)
         else:
             yield from self.cast(o)

@@ -18,6 +18,8 @@ Scores (highest wins; ties go to the lowest action number, like numpy's argmax):
   -1; blight: -(mana value + toughness); discard: mana value; numbers and yes/no: the value
   (largest X, yes); list questions: done = -1.
 """
+from simcore import encoding as enc
+
 from . import engine as E
 
 
@@ -51,16 +53,16 @@ def greedy_action(g):
     elif d.kind == E.D_PRIORITY:
         scores[0] = 0.0
         for k, v in enumerate(opts):
-            kind = v >> 24
-            c = objs[(v >> 6) & 0x3FFFF].card
+            kind = enc.option_kind(v)
+            c = objs[enc.option_slot(v)].card
             if kind == E.OPT_LAND:
                 scores[1 + k] = 1000.0
             elif kind == E.OPT_CAST:
                 scores[1 + k] = 100.0 + c.mv
             else:                  # an ability; not one that costs blight (own creatures),
                 #                    nor "becomes a creature" again while it already is one
-                o = objs[(v >> 6) & 0x3FFFF]
-                ab = next(a for a in c.activated if a.index == (v & 63))
+                o = objs[enc.option_slot(v)]
+                ab = next(a for a in c.activated if a.index == enc.option_ability(v))
                 waiting = any(si.kind == "ability" and si.src == o.slot and si.abil is ab
                               for si in g.stack)
                 again = (o.eot_creature or waiting) and \
@@ -77,7 +79,7 @@ def greedy_action(g):
                        if o.zone == E.Z_BATTLEFIELD and o.attacking)
         lethal = incoming >= g.life[me]
         for k, v in enumerate(opts):
-            b, a = objs[v >> 16], objs[v & 0xFFFF]
+            b, a = objs[enc.block_blocker(v)], objs[enc.block_attacker(v)]
             if _tough(b) > _power(a) and _power(b) >= _tough(a):
                 scores[1 + k] = 3.0
             elif _tough(b) > _power(a):
@@ -91,8 +93,8 @@ def greedy_action(g):
         for k, v in enumerate(opts):
             s = 1.0
             if d.why == E.W_TARGET:
-                if v <= -2:
-                    s = 3.0 if -2 - v == 1 - me else -3.0
+                if enc.is_player_value(v):
+                    s = 3.0 if enc.value_player(v) == 1 - me else -3.0
                 else:
                     o = objs[v]
                     s = 2.0 + _power(o) if o.ctrl != me else -1.0

@@ -1,0 +1,449 @@
+"""Effect ops: one kernel per opcode of the effect bytecode (consts OP_*, compiled from card
+files by simcore/compile.py), run by the interpreter in kernels/effects.py, and the effect
+primitives they share (damage, discard, surveil, exiling the top of a library)."""
+
+from ..consts import (
+    ASK_CARDS,
+    ASK_OBJECT,
+    DUR_NEXT_TURN,
+    EXP_LINKED,
+    EXP_PLAY,
+    EXP_WARP,
+    KW_DEATHTOUCH,
+    KW_LIFELINK,
+    OPF_OPTIONAL,
+    SEL_EACH_CREATURE,
+    SEL_EACH_OPP,
+    SEL_EACH_OPP_AND_CREATURES,
+    SEL_EACH_PLAYER,
+    SEL_SUBJECT,
+    SEL_YOU,
+    ST_OK,
+    T_CREATURE,
+    W_DISCARD,
+    W_MAY,
+    W_SACRIFICE,
+    W_SURVEIL,
+    Z_BATTLEFIELD,
+    Z_EXILE,
+    Z_GRAVEYARD,
+    Z_HAND,
+)
+from ..encoding import is_player_value_nb, player_value_nb, value_player_nb
+from ..jit import kernel
+from ..layout import (
+    C_KW,
+    G_ACTIVE,
+    G_TURN,
+    O_CARD,
+    O_CFLAGS,
+    O_CTRL,
+    O_DAMAGE,
+    O_DTDMG,
+    O_EOT_CHG,
+    O_EOT_P,
+    O_EOT_PP,
+    O_EOT_T,
+    O_EOT_TT,
+    O_EOT_TYPES,
+    O_EX_KIND,
+    O_EX_LINK,
+    O_EX_PLAYER,
+    O_EX_TURN,
+    O_KICKS,
+    O_OWNER,
+    O_X,
+    O_ZONE,
+    PL_LIB_N,
+    PL_LIFE,
+    SI_CARD,
+    SI_CTRL,
+    SI_SRC_OID,
+)
+from .choice import ask_many_nb, ask_one_nb, ask_yesno_nb
+from .counters import blight_nb, move_all_counters_nb, proliferate_nb, put_counters_nb
+from .operands import amount_nb, self_obj_nb, single_sel_nb
+from .query import (
+    is_creature_nb,
+    matches_filter_nb,
+)
+from .sbamark import mark_sba_nb
+from .scratch import scratch_nb
+from .zonebits import next_bf_nb
+from .zones import create_tokens_nb, draw_nb, enter_bf_nb, leave_one_nb, move_card_nb
+
+# ---------------------------------------------------------------- effect primitives
+
+@kernel
+def damage_nb(st, ct, g, t, n, src_card, src_ctrl):
+    """Deal n damage from a source with card src_card to object/player t (120.3)."""
+    if n <= 0:
+        return
+    mark_sba_nb(st, g)
+    if t >= 0:
+        if st.obj[g, O_ZONE, t] != Z_BATTLEFIELD or not is_creature_nb(st, ct, g, t):
+            return
+        st.obj[g, O_DAMAGE, t] += n
+        if src_card >= 0 and (ct.card[src_card, C_KW] & KW_DEATHTOUCH) != 0:
+            st.obj[g, O_DTDMG, t] = 1
+    elif is_player_value_nb(t):
+        st.pl[g, PL_LIFE, value_player_nb(t)] -= n
+    if src_card >= 0 and (ct.card[src_card, C_KW] & KW_LIFELINK) != 0:
+        st.pl[g, PL_LIFE, src_ctrl] += n
+
+
+@kernel
+def zone_card_options_nb(st, g, p, zone, out, dedup):
+    """Cards p owns in a zone; with dedup, one per card name (interchangeable cards)."""
+    n = 0
+    for i in range(st.obj.shape[2]):
+        if st.obj[g, O_CARD, i] < 0 or st.obj[g, O_ZONE, i] != zone or st.obj[g, O_OWNER, i] != p:
+            continue
+        if dedup:
+            dup = False
+            for k in range(n):
+                if st.obj[g, O_CARD, out[k]] == st.obj[g, O_CARD, i]:
+                    dup = True
+                    break
+            if dup:
+                continue
+        out[n] = i
+        n += 1
+    return n
+
+
+@kernel
+def discard_nb(st, g, p, n):
+    """p discards n cards of their choice. Returns (status, number discarded)."""
+    b = scratch_nb(st, g, st.obj.shape[2])
+    opts = st.scr[b:b + st.obj.shape[2]]
+    done = 0
+    for _ in range(n):
+        m = zone_card_options_nb(st, g, p, Z_HAND, opts, True)
+        if m == 0:
+            break
+        s, c = ask_one_nb(st, g, ASK_OBJECT, W_DISCARD, p, opts, m, True)
+        if s != ST_OK:
+            return s, done
+        move_card_nb(st, g, c, Z_GRAVEYARD)
+        done += 1
+    return ST_OK, done
+
+
+@kernel
+def surveil_nb(st, g, p, n):
+    """701.25: look at the top n; put any of them into the graveyard, the rest back on top."""
+    k = min(n, st.pl[g, PL_LIB_N, p])
+    if k <= 0:
+        return ST_OK
+    b = scratch_nb(st, g, 2 * k)
+    opts = st.scr[b:b + k]
+    out = st.scr[b + k:b + 2 * k]
+    top = st.pl[g, PL_LIB_N, p]
+    for j in range(k):
+        opts[j] = st.lib[g, p, top - 1 - j]
+    s, m = ask_many_nb(st, g, ASK_CARDS, W_SURVEIL, p, opts, k, 0, k, True, out)
+    if s != ST_OK:
+        return s
+    for j in range(m):
+        move_card_nb(st, g, out[j], Z_GRAVEYARD)
+    return ST_OK
+
+
+@kernel
+def exile_top_nb(st, g, p, n, duration):
+    """Exile the top n cards of p's library; p may play them for the duration."""
+    last = st.gm[g, G_TURN] if duration != DUR_NEXT_TURN else \
+        (st.gm[g, G_TURN] + 2 if st.gm[g, G_ACTIVE] == p else st.gm[g, G_TURN] + 1)
+    for _ in range(n):
+        m = st.pl[g, PL_LIB_N, p]
+        if m == 0:
+            break
+        i = st.lib[g, p, m - 1]
+        move_card_nb(st, g, i, Z_EXILE)
+        st.obj[g, O_EX_KIND, i] = EXP_PLAY
+        st.obj[g, O_EX_TURN, i] = last
+        st.obj[g, O_EX_PLAYER, i] = p
+
+
+# ---------------------------------------------------------------- one kernel per opcode
+# Each takes the resolving stack item si, its targets' legality (tgt_ok), the op's flags
+# and operands a0..a3 (simcore/compile.py compile_effects; consts OP_*) and returns
+# (status, done): `done` feeds the next op's "if you do" (OPF_IF_DONE).
+
+@kernel
+def op_put_counters_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """Put a2/a3 (amount) counters of kind a1 on the selected object, or each creature."""
+    n = amount_nb(st, ct, g, si, a2, a3)
+    if a0 == SEL_EACH_CREATURE:
+        M = st.obj.shape[2]
+        i = -1
+        while True:
+            i = next_bf_nb(st, g, i)
+            if i >= M:
+                break
+            if is_creature_nb(st, ct, g, i):
+                put_counters_nb(st, g, i, a1, n)
+    else:
+        t = single_sel_nb(st, g, si, a0, tgt_ok)
+        if t >= 0 and st.obj[g, O_ZONE, t] != Z_BATTLEFIELD:
+            t = -1
+        if t != -1:
+            put_counters_nb(st, g, t, a1, n)
+    return ST_OK, True
+
+
+@kernel
+def op_put_subject_counters_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """122.8: the same number of each kind the subject had as it left; not a move."""
+    t = single_sel_nb(st, g, si, a0, tgt_ok)
+    if t >= 0 and st.obj[g, O_ZONE, t] == Z_BATTLEFIELD:
+        for k in range(st.s_lki.shape[2]):
+            put_counters_nb(st, g, t, k, st.s_lki[g, si, k])
+    return ST_OK, True
+
+
+@kernel
+def op_move_counters_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """Move all counters from a0's object to a1's (122.5: if either half is impossible,
+    nothing moves)."""
+    s0 = single_sel_nb(st, g, si, a0, tgt_ok)
+    s1 = single_sel_nb(st, g, si, a1, tgt_ok)
+    if s0 >= 0 and s1 != -1:
+        move_all_counters_nb(st, g, s0, s1)
+    return ST_OK, True
+
+
+@kernel
+def op_proliferate_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """701.34."""
+    return proliferate_nb(st, ct, g, st.stk[g, SI_CTRL, si]), True
+
+
+@kernel
+def op_blight_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """701.68: you or each opponent blights a1/a2 (amount), in APNAP order; optional when
+    the op is ("you may"). Done if anyone blighted."""
+    n = amount_nb(st, ct, g, si, a1, a2)
+    ctrl = st.stk[g, SI_CTRL, si]
+    opt = (fl & OPF_OPTIONAL) != 0
+    did = False
+    for k in range(2):
+        p = (st.gm[g, G_ACTIVE] + k) % 2   # APNAP order
+        if a0 == SEL_YOU and p != ctrl:
+            continue
+        if a0 == SEL_EACH_OPP and p == ctrl:
+            continue
+        s, b = blight_nb(st, ct, g, p, n, opt)
+        if s != ST_OK:
+            return s, False
+        did = did or b
+    return ST_OK, did
+
+
+@kernel
+def op_damage_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """a1/a2 (amount) damage to the selected object or player, or to each creature (and
+    each opponent) the selector names (120.3)."""
+    n = amount_nb(st, ct, g, si, a1, a2)
+    ctrl = st.stk[g, SI_CTRL, si]
+    src_card = st.stk[g, SI_CARD, si]
+    if a0 == SEL_EACH_OPP_AND_CREATURES or a0 == SEL_EACH_OPP or a0 == SEL_EACH_CREATURE:
+        M = st.obj.shape[2]
+        i = -1
+        while True:
+            i = next_bf_nb(st, g, i)
+            if i >= M:
+                break
+            if not is_creature_nb(st, ct, g, i):
+                continue
+            if a0 == SEL_EACH_OPP:
+                continue
+            if a0 == SEL_EACH_OPP_AND_CREATURES and st.obj[g, O_CTRL, i] == ctrl:
+                continue
+            damage_nb(st, ct, g, i, n, src_card, ctrl)
+        if a0 != SEL_EACH_CREATURE:
+            damage_nb(st, ct, g, player_value_nb(1 - ctrl), n, src_card, ctrl)
+    else:
+        t = single_sel_nb(st, g, si, a0, tgt_ok)
+        if t != -1:
+            damage_nb(st, ct, g, t, n, src_card, ctrl)
+    return ST_OK, True
+
+
+@kernel
+def op_draw_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """The controller draws a0/a1 (amount) cards (121.1)."""
+    draw_nb(st, g, st.stk[g, SI_CTRL, si], amount_nb(st, ct, g, si, a0, a1))
+    return ST_OK, True
+
+
+@kernel
+def op_gain_life_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """The controller gains a0/a1 (amount) life (119.3)."""
+    st.pl[g, PL_LIFE, st.stk[g, SI_CTRL, si]] += amount_nb(st, ct, g, si, a0, a1)
+    return ST_OK, True
+
+
+@kernel
+def op_lose_life_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """You, each opponent or each player (a0) loses a1/a2 (amount) life (119.3)."""
+    n = amount_nb(st, ct, g, si, a1, a2)
+    ctrl = st.stk[g, SI_CTRL, si]
+    for p in range(2):
+        if (a0 == SEL_YOU and p == ctrl) or (a0 == SEL_EACH_OPP and p != ctrl) or \
+                a0 == SEL_EACH_PLAYER:
+            st.pl[g, PL_LIFE, p] -= n
+    return ST_OK, True
+
+
+@kernel
+def op_discard_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """The controller discards a0/a1 (amount) cards of their choice; done if any."""
+    s, m = discard_nb(st, g, st.stk[g, SI_CTRL, si], amount_nb(st, ct, g, si, a0, a1))
+    return s, m > 0
+
+
+@kernel
+def op_surveil_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """The controller surveils a0/a1 (amount) (701.25)."""
+    return surveil_nb(st, g, st.stk[g, SI_CTRL, si], amount_nb(st, ct, g, si, a0, a1)), True
+
+
+@kernel
+def op_create_token_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """The controller creates a1/a2 (amount) tokens of card a0 (111.2)."""
+    return create_tokens_nb(st, ct, g, a0, st.stk[g, SI_CTRL, si],
+                            amount_nb(st, ct, g, si, a1, a2)), True
+
+
+@kernel
+def op_exile_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """Exile the selected object; with a1, linked to the source (its owner may cast it with
+    the source's permission). Done if something was exiled."""
+    t = single_sel_nb(st, g, si, a0, tgt_ok)
+    if t < 0:
+        return ST_OK, False
+    if st.obj[g, O_ZONE, t] == Z_BATTLEFIELD:
+        s = leave_one_nb(st, ct, g, t, Z_EXILE)
+        if s != ST_OK:
+            return s, False
+    else:
+        move_card_nb(st, g, t, Z_EXILE)
+    if a1 != 0:
+        st.obj[g, O_EX_KIND, t] = EXP_LINKED
+        st.obj[g, O_EX_LINK, t] = st.stk[g, SI_SRC_OID, si]
+        st.obj[g, O_EX_PLAYER, t] = st.obj[g, O_OWNER, t]
+    return ST_OK, True
+
+
+@kernel
+def op_exile_top_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """Exile the top a0/a1 (amount) cards of the controller's library, playable for the
+    duration a2 (DUR_*)."""
+    exile_top_nb(st, g, st.stk[g, SI_CTRL, si], amount_nb(st, ct, g, si, a0, a1), a2)
+    return ST_OK, True
+
+
+@kernel
+def op_return_to_battlefield_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """Return the selected card from a graveyard to the battlefield under its owner's
+    control, with a counter of kind a1 (-1 none: undying, persist). Done if it returned."""
+    t = single_sel_nb(st, g, si, a0, tgt_ok)
+    if t < 0 or st.obj[g, O_ZONE, t] != Z_GRAVEYARD:
+        return ST_OK, False
+    b = scratch_nb(st, g, 2)
+    slots = st.scr[b:b + 1]
+    ctrls = st.scr[b + 1:b + 2]
+    slots[0] = t
+    ctrls[0] = st.obj[g, O_OWNER, t]
+    st.obj[g, O_X, t] = 0
+    st.obj[g, O_KICKS, t] = 0
+    st.obj[g, O_CFLAGS, t] = 0
+    s = enter_bf_nb(st, ct, g, slots, ctrls, 1, a1)
+    return s, s == ST_OK
+
+
+@kernel
+def op_become_creature_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """The source becomes an a0/a1 creature until end of turn (a2: with all creature types)."""
+    t = self_obj_nb(st, g, si)
+    if t >= 0 and st.obj[g, O_ZONE, t] == Z_BATTLEFIELD:
+        st.obj[g, O_EOT_TYPES, t] |= T_CREATURE
+        st.obj[g, O_EOT_P, t] = a0
+        st.obj[g, O_EOT_T, t] = a1
+        st.obj[g, O_EOT_CHG, t] = a2
+    return ST_OK, True
+
+
+@kernel
+def op_pump_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """The selected permanent gets +a1/+a2 until end of turn."""
+    t = single_sel_nb(st, g, si, a0, tgt_ok)
+    if t >= 0 and st.obj[g, O_ZONE, t] == Z_BATTLEFIELD:
+        st.obj[g, O_EOT_PP, t] += a1
+        st.obj[g, O_EOT_TT, t] += a2
+    return ST_OK, True
+
+
+@kernel
+def op_destroy_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """Destroy the selected permanent (701.8); done if it was."""
+    t = single_sel_nb(st, g, si, a0, tgt_ok)
+    if t < 0 or st.obj[g, O_ZONE, t] != Z_BATTLEFIELD:
+        return ST_OK, False
+    s = leave_one_nb(st, ct, g, t, Z_GRAVEYARD)
+    return s, s == ST_OK
+
+
+@kernel
+def op_sacrifice_unless_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """"Sacrifice this unless you sacrifice a permanent of filter a0": the other permanent
+    is the payment. Done if it was paid."""
+    M = st.obj.shape[2]
+    ctrl = st.stk[g, SI_CTRL, si]
+    b = scratch_nb(st, g, M)
+    cands = st.scr[b:b + M]
+    nc = 0
+    src = self_obj_nb(st, g, si)
+    i = -1
+    while True:
+        i = next_bf_nb(st, g, i)
+        if i >= M:
+            break
+        if st.obj[g, O_CTRL, i] == ctrl and matches_filter_nb(st, ct, g, a0, src, ctrl, i):
+            cands[nc] = i
+            nc += 1
+    paid = False
+    if nc > 0:
+        s, yes = ask_yesno_nb(st, g, W_MAY, ctrl)
+        if s != ST_OK:
+            return s, False
+        if yes:
+            s, c = ask_one_nb(st, g, ASK_OBJECT, W_SACRIFICE, ctrl, cands, nc, True)
+            if s != ST_OK:
+                return s, False
+            s = leave_one_nb(st, ct, g, c, Z_GRAVEYARD)
+            if s != ST_OK:
+                return s, False
+            paid = True
+    if not paid and src >= 0 and st.obj[g, O_ZONE, src] == Z_BATTLEFIELD:
+        s = leave_one_nb(st, ct, g, src, Z_GRAVEYARD)
+        if s != ST_OK:
+            return s, False
+    return ST_OK, paid
+
+
+@kernel
+def op_exile_warped_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """Warp's delayed trigger (702.185a): exile the subject if it is the same object; its
+    owner may cast it from exile on a later turn."""
+    t = single_sel_nb(st, g, si, SEL_SUBJECT, tgt_ok)
+    if t >= 0 and st.obj[g, O_ZONE, t] == Z_BATTLEFIELD:
+        s = leave_one_nb(st, ct, g, t, Z_EXILE)
+        if s != ST_OK:
+            return s, False
+        st.obj[g, O_EX_KIND, t] = EXP_WARP
+        st.obj[g, O_EX_TURN, t] = st.gm[g, G_TURN]
+        st.obj[g, O_EX_PLAYER, t] = st.obj[g, O_OWNER, t]
+    return ST_OK, True

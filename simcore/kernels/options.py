@@ -1,0 +1,322 @@
+"""What a player may do at a decision: priority options (play a land, cast, activate: 117.1),
+attackers (508.1) and blocks (509.1). Options are exact: lands by the land-drop checks,
+spells and abilities by a dry run on the thread's spare game after cheap timing and mana
+checks, with two shortcuts that give the same options without the work (audited:
+F_OPT_AUDIT)."""
+
+from ..consts import (
+    A_ACTIVATE,
+    A_CAST,
+    AK_ACTIVATED,
+    AK_ALT_COST,
+    KW_DEFENDER,
+    KW_FLYING,
+    KW_REACH,
+    OPT_ACTIVATE,
+    OPT_CAST,
+    OPT_LAND,
+    OPT_WARP,
+    ST_NEED,
+    ST_OK,
+    T_INSTANT,
+    T_LAND,
+    Z_BATTLEFIELD,
+    Z_EXILE,
+    Z_HAND,
+)
+from ..encoding import block_option_nb, priority_option_nb
+from ..jit import kernel
+from ..layout import (
+    AB_ACTIDX,
+    AB_COST,
+    AB_KIND,
+    AB_SORCERY,
+    AB_TAP,
+    C_ABIL0,
+    C_MV,
+    C_NABIL,
+    C_TYPES,
+    F_BAN_N,
+    F_CANDS,
+    F_CANDS_OID,
+    F_OPT_AUDIT,
+    F_OPT_MISSED,
+    G_ACTIVE,
+    G_DRY_Q,
+    G_DRY_V,
+    G_NEXT_OID,
+    G_TAPE_N,
+    O_ATTACKING,
+    O_CARD,
+    O_CTRL,
+    O_EX_KIND,
+    O_OWNER,
+    O_TAPPED,
+    O_ZONE,
+    PL_LANDS,
+)
+from .actions import land_drop_error_nb, run_action_nb
+from .gamecopy import copy_game_nb, same_game_nb
+from .mana import min_mana_nb, potential_mana_nb
+from .query import (
+    can_use_tap_nb,
+    exile_permission_nb,
+    has_kw_nb,
+    is_creature_nb,
+    next_creature_nb,
+)
+from .scratch import scratch_nb
+from .stack import cast_payable_nb, plain_cast_nb, sorcery_timing_nb
+from .zonebits import next_bf_nb, next_nonlib_nb
+
+
+@kernel
+def legal_now_nb(st, dry, dg, ct, g, act):
+    """Dry run on the thread's spare game dry[dg]: can `act` be done now? Questions on the
+    way take their least answer in place (no to "you may", the smallest number, the first
+    object, the fewest picks: choice.py) and the action must get through. So a spell whose
+    payment fails after its target is chosen is not offered (it used to count as legal once
+    it reached the question). Past DRY_QUESTIONS questions it counts as legal. Why the least
+    answer decides: in the card vocabulary X = 0, no kicker and no optional cost are the
+    cheapest choices, and targets do not change what a cost needs."""
+    copy_game_nb(dry, dg, st, g)
+    dry.gm[dg, G_TAPE_N] = 0
+    dry.gm[dg, G_DRY_Q] = 1
+    dry.gm[dg, G_DRY_V] = 0
+    s = run_action_nb(dry, ct, dg, act)
+    return s == ST_OK or s == ST_NEED
+
+
+@kernel
+def cast_option_nb(st, dry, dg, ct, fw, g, act, pot, cnt):
+    """Can spell act[1] be cast now (with the least answers)? A plain card in hand
+    (stack.plain_cast_nb: most creatures and burn) is decided in place by
+    stack.cast_payable_nb, without a copy of the game and a cast (goldfish games x1.6);
+    anything else by a dry run. Audited (F_OPT_AUDIT): both run, F_OPT_MISSED counts the
+    checks that disagreed with the dry run or changed the game (the tests require none),
+    and F_OPT_AUDIT gets bit 2 (decided by mana counts or cast_nb's first checks) or 4
+    (autopay ran in place). The audit lives in the Flow: a rollback must not undo it."""
+    slot = act[1]
+    if st.obj[g, O_ZONE, slot] != Z_HAND or act[3] != 0 or \
+            not plain_cast_nb(ct, st.obj[g, O_CARD, slot]):
+        return legal_now_nb(st, dry, dg, ct, g, act)
+    if fw.fl[g, F_OPT_AUDIT] == 0:
+        return (cast_payable_nb(st, ct, g, slot, pot, cnt) & 1) == 1
+    copy_game_nb(dry, dg, st, g)
+    v = cast_payable_nb(st, ct, g, slot, pot, cnt)
+    same = same_game_nb(dry, dg, st, g)
+    legal = legal_now_nb(st, dry, dg, ct, g, act)
+    fw.fl[g, F_OPT_AUDIT] |= 4 if v >= 2 else 2     # which way it was decided (tests)
+    if ((v & 1) == 1) != legal or not same:
+        fw.fl[g, F_OPT_MISSED] += 1
+    return legal
+
+
+@kernel
+def banned_nb(fw, g, code):
+    for k in range(fw.fl[g, F_BAN_N]):
+        if fw.ban[g, k] == code:
+            return True
+    return False
+
+
+@kernel
+def add_option_nb(fw, g, n, code):
+    if n < fw.opts.shape[1] and not banned_nb(fw, g, code):
+        fw.opts[g, n] = code
+        return n + 1
+    return n
+
+
+@kernel
+def instant_candidates_nb(st, ct, g):
+    """Bit p set: p has what could be an option at instant speed in priority_options_nb:
+    an instant p owns in hand or in exile, or a permanent p controls with an activated
+    ability without sorcery timing. Cards' types and abilities are printed, so this
+    changes only when an object changes zones, and every zone change takes a new object id
+    (zones.set_zone_nb)."""
+    m = 0
+    i = -1
+    while True:
+        i = next_nonlib_nb(st, g, i)
+        if i >= st.obj.shape[2]:
+            break
+        c = st.obj[g, O_CARD, i]
+        z = st.obj[g, O_ZONE, i]
+        if z == Z_HAND or z == Z_EXILE:
+            if ct.card[c, C_TYPES] & T_INSTANT:
+                m |= 1 << st.obj[g, O_OWNER, i]
+        elif z == Z_BATTLEFIELD:
+            for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
+                if ct.abil[a, AB_KIND] == AK_ACTIVATED and ct.abil[a, AB_SORCERY] == 0:
+                    m |= 1 << st.obj[g, O_CTRL, i]
+                    break
+    return m
+
+
+@kernel
+def card_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, mine, before, act, cnt, n, pot):
+    """Add the options of p's card in slot i (hand, or exile with a permission): play it as
+    a land, cast it, cast it for warp. Cards of one name in one zone are one option (mine[:
+    before]: p's cards seen so far); in exile only those equally playable now (an expired
+    permission must not hide a live one). Returns (options so far, the mana p could make:
+    computed when first needed, -1 until then)."""
+    c = st.obj[g, O_CARD, i]
+    z = st.obj[g, O_ZONE, i]
+    if (ct.card[c, C_TYPES] & T_INSTANT) == 0 and not sorcery_ok:
+        return n, pot
+    if (ct.card[c, C_TYPES] & T_LAND) != 0 and st.pl[g, PL_LANDS, p] >= 1:
+        return n, pot
+    perm = z == Z_EXILE and exile_permission_nb(st, g, i, p)
+    for q in range(before):
+        j = mine[q]
+        if st.obj[g, O_CARD, j] == c and st.obj[g, O_ZONE, j] == z and \
+                (z != Z_EXILE or exile_permission_nb(st, g, j, p) == perm):
+            return n, pot
+    for k in range(8):
+        act[k] = 0
+    if ct.card[c, C_TYPES] & T_LAND:
+        # exact without a dry run: after these checks the land enters
+        if land_drop_error_nb(st, ct, g, i) == 0:
+            n = add_option_nb(fw, g, n, priority_option_nb(OPT_LAND, i, 0))
+        return n, pot
+    act[0] = A_CAST
+    act[1] = i
+    act[2] = -1
+    act[4] = -1
+    if pot < 0:
+        pot = potential_mana_nb(st, ct, g, p)
+    if pot >= ct.card[c, C_MV] and cast_option_nb(st, dry, dg, ct, fw, g, act, pot, cnt):
+        n = add_option_nb(fw, g, n, priority_option_nb(OPT_CAST, i, 0))
+    if z == Z_HAND:
+        has_warp = False
+        for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
+            if ct.abil[a, AB_KIND] == AK_ALT_COST:
+                has_warp = True
+        if has_warp:
+            act[3] = 1
+            if legal_now_nb(st, dry, dg, ct, g, act):
+                n = add_option_nb(fw, g, n, priority_option_nb(OPT_WARP, i, 0))
+    return n, pot
+
+
+@kernel
+def ability_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, n, pot):
+    """Add the options of the activated abilities of p's permanent in slot i (602.2), after
+    the cheap checks: timing, {T} (302.6), and whether autopay could make their least mana.
+    Returns (options so far, the mana p could make or -1), as card_options_nb."""
+    c = st.obj[g, O_CARD, i]
+    for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
+        if ct.abil[a, AB_KIND] != AK_ACTIVATED:
+            continue
+        if ct.abil[a, AB_SORCERY] != 0 and not sorcery_ok:
+            continue
+        if ct.abil[a, AB_TAP] != 0 and (st.obj[g, O_TAPPED, i] != 0 or
+                                       not can_use_tap_nb(st, ct, g, i)):
+            continue
+        if pot < 0:
+            pot = potential_mana_nb(st, ct, g, p)
+        if min_mana_nb(ct, ct.abil[a, AB_COST]) > pot:
+            continue    # exact: the dry run's autopay could not make enough mana
+        for k in range(8):
+            act[k] = 0
+        act[0] = A_ACTIVATE
+        act[1] = i
+        act[2] = ct.abil[a, AB_ACTIDX]
+        if legal_now_nb(st, dry, dg, ct, g, act):
+            n = add_option_nb(fw, g, n, priority_option_nb(OPT_ACTIVATE, i,
+                                                           ct.abil[a, AB_ACTIDX]))
+    return n, pot
+
+
+@kernel
+def priority_options_nb(st, dry, dg, ct, fw, g, p):
+    """The actions p could take with priority (117.1), each checked exactly: play a land,
+    cast a spell (from hand or with a permission from exile; warp), activate an ability."""
+    # cheap tests first: a dry run only for what timing and mana do not already rule out
+    sorcery_ok = sorcery_timing_nb(st, g, p)
+    skipped = False
+    if not sorcery_ok:
+        # most checks are at instant speed for a player with nothing to do there (183 of
+        # a greedy game's 313): skip the scan while the objects' zones are unchanged
+        if fw.fl[g, F_CANDS_OID] != st.gm[g, G_NEXT_OID]:
+            fw.fl[g, F_CANDS] = instant_candidates_nb(st, ct, g)
+            fw.fl[g, F_CANDS_OID] = st.gm[g, G_NEXT_OID]
+        if (fw.fl[g, F_CANDS] >> p) & 1 == 0:
+            if fw.fl[g, F_OPT_AUDIT] == 0:
+                return 0
+            skipped = True          # audited: scan anyway, and it must find nothing
+    M = st.obj.shape[2]
+    b = scratch_nb(st, g, 15 + M)
+    act = st.scr[b:b + 8]
+    mine = st.scr[b + 8:b + 8 + M]      # p's cards in hand or exile seen so far
+    cnt = st.scr[b + 8 + M:b + 15 + M]  # p's mana counts for stack.cast_payable_nb
+    cnt[6] = -1
+    n_mine = 0
+    n = 0
+    pot = -1
+    i = -1
+    while True:
+        i = next_nonlib_nb(st, g, i)      # library cards are no option
+        if i >= M:
+            break
+        z = st.obj[g, O_ZONE, i]
+        if (z == Z_HAND or z == Z_EXILE) and st.obj[g, O_OWNER, i] == p:
+            mine[n_mine] = i
+            n_mine += 1
+            if z == Z_HAND or st.obj[g, O_EX_KIND, i] != 0:
+                n, pot = card_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, mine,
+                                         n_mine - 1, act, cnt, n, pot)
+        elif z == Z_BATTLEFIELD and st.obj[g, O_CTRL, i] == p:
+            n, pot = ability_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, n, pot)
+    if skipped:
+        fw.fl[g, F_OPT_AUDIT] |= 8
+        if n > 0:
+            fw.fl[g, F_OPT_MISSED] += 1
+    return n
+
+
+@kernel
+def attack_options_nb(st, ct, fw, g):
+    p = st.gm[g, G_ACTIVE]
+    n = 0
+    i = -1
+    while True:
+        i = next_creature_nb(st, ct, g, p, i)
+        if i >= st.obj.shape[2]:
+            break
+        if st.obj[g, O_TAPPED, i] == 0 and can_use_tap_nb(st, ct, g, i) and \
+                not has_kw_nb(st, ct, g, i, KW_DEFENDER):
+            fw.opts[g, n] = i
+            n += 1
+    return n
+
+
+@kernel
+def block_options_nb(st, ct, fw, g):
+    d = 1 - st.gm[g, G_ACTIVE]
+    n = 0
+    M = st.obj.shape[2]
+    b = -1
+    while True:
+        b = next_bf_nb(st, g, b)
+        if b >= M:
+            break
+        if st.obj[g, O_CTRL, b] != d or not is_creature_nb(st, ct, g, b) or \
+                st.obj[g, O_TAPPED, b] != 0:
+            continue
+        a = -1
+        while True:
+            a = next_bf_nb(st, g, a)
+            if a >= M:
+                break
+            if st.obj[g, O_ATTACKING, a] == 0:
+                continue
+            if has_kw_nb(st, ct, g, a, KW_FLYING) and not (has_kw_nb(st, ct, g, b, KW_FLYING) or
+                                                            has_kw_nb(st, ct, g, b, KW_REACH)):
+                continue
+            if n < fw.opts.shape[1]:
+                fw.opts[g, n] = block_option_nb(b, a)
+                n += 1
+    return n
+
