@@ -1,57 +1,134 @@
-"""Agents: the contract every agent meets (legal actions, finished games untouched), how
+"""Agents: the contract every agent meets (simcore.testing.check_agent), how
 GameBatch asks them (one call for interchangeable agents, each its own decisions), the
 greedy agent's play, and agents that break the contract named in one line."""
 
 import numpy as np
 import pytest
 
-from agents import AGENTS, GreedyAgent, ScriptedAgent
+from agents import AGENTS, Agent, FirstLegalAgent, GreedyAgent, ScriptedAgent
+from agents.base import masked_argmax
 from experiments.simulate import simulate
 from simcore import consts as K
 from simcore import encoding as E
 from simcore import layout as L
 from simcore.errors import PlaytestError
 from simcore.game import GameBatch, same_agent
-from simcore.state import game_arrays, zone_bits_ok
+from simcore.state import game_arrays
+from simcore.testing import AgentCheckFailed, check_agent
 
-from support import DECKS, POOL, ids, play_greedy_watching
+from support import DECKS, POOL, ROOT, ids, play_greedy_watching
 
 
 @pytest.mark.parametrize("agent_name", sorted(AGENTS))
-def test_agent_contract(agent_name):
-    """At every decision point: a live game has a legal action, nothing is negative, no
-    permanent holds both +1/+1 and -1/-1 counters outside a transaction (704.5q), finished
-    games do not change, and the battlefield bitmap (kernels/zonebits.py) matches the
-    zones."""
-    agent = AGENTS[agent_name]()
-    b = GameBatch(POOL, ids("elves_morcant"), ids("counters_ozolith"), n_games=12, seed=5,
-                  start="random", max_turns=12)
-    rng = np.random.default_rng(1)
-    for _ in range(3000):
-        if b.done():
-            break
-        mask = b.legal_mask()
-        view = b.view()
-        live = view["decision"] != K.D_OVER
-        assert mask[live].any(axis=1).all(), "a live game has no legal action"
-        assert not mask[~live].any(), "a finished game offers actions"
-        over = ~live
-        frozen = [a[over].copy() for _, a in game_arrays(b.st)]
-        acts = agent.act(view, mask, rng)
-        assert mask[np.arange(len(acts))[live], acts[live]].all(), "agent chose an illegal action"
-        b.step(acts)
-        for (_, a), before in zip(game_arrays(b.st), frozen):
-            assert np.array_equal(a[over], before), "a finished game changed"
-        st = b.st
-        assert (st.o_counters >= 0).all() and (st.p_counters >= 0).all()
-        assert (st.p_pool >= 0).all()
-        settled = b.fw.fl[:, L.F_TXN] == 0
-        bf = st.obj[:, L.O_ZONE] == K.Z_BATTLEFIELD
-        both = bf & (st.o_counters[:, K.CK_PLUS] > 0) & (st.o_counters[:, K.CK_MINUS] > 0)
-        assert not both[settled].any()
-        assert zone_bits_ok(st), "o_zone_bits does not match the objects' zones"
-    assert b.done()
+@pytest.mark.parametrize("decks", [("elves_morcant", "counters_ozolith"),
+                                   ("goblins_burn_blight",)])
+def test_every_built_in_agent_passes_check_agent(agent_name, decks):
+    """simcore.testing.check_agent: the protocol (one legal integer action per game, the view
+    left unwritten, the same inputs giving the same actions), each claim the agent makes,
+    and the same games whatever the batch."""
+    report = check_agent(AGENTS[agent_name](), [DECKS / f"{d}.txt" for d in decks], games=12,
+                         seed=5, max_turns=12)
+    assert report["decisions"] > 12 * 10
+    claims = {"reads_only_visible", "per_game"} | (
+        set() if getattr(AGENTS[agent_name], "uses_random", True) else {"uses_random = False"})
+    assert claims | {"legal actions", "deterministic", "does not write the view",
+                     "batch independent"} <= set(report["checks"]), report["checks"]
 
+
+class _Base(Agent):
+    uses_random = False
+    reads_only_visible = True
+    per_game = True
+
+    def act(self, view, legal_mask, rng):
+        return FirstLegalAgent().act(view, legal_mask, rng)
+
+
+class Illegal(_Base):
+    def act(self, view, legal_mask, rng):
+        return np.where(legal_mask[:, 0], legal_mask.shape[1] - 1, 0)
+
+
+class Writes(_Base):
+    def act(self, view, legal_mask, rng):
+        view["state"].pl[:, L.PL_LIFE] += 1
+        return super().act(view, legal_mask, rng)
+
+
+class Peeks(_Base):
+    """Claims to read only what it may see, but keeps a hand when it can see the card on
+    top of its library (hidden: 400.2)."""
+    def act(self, view, legal_mask, rng):
+        out = super().act(view, legal_mask, rng)
+        st = view["state"]
+        lib = (st.obj[:, L.O_ZONE] == K.Z_LIBRARY) & (st.obj[:, L.O_CARD] >= 0)
+        sees = lib.any(axis=1)
+        mull = (view["decision"] == K.D_MULLIGAN) & legal_mask[:, 1]
+        return np.where(mull & sees, 1, out)
+
+
+class Noisy(_Base):
+    """Claims uses_random = False but breaks ties with view["random"]."""
+    uses_random = False
+
+    def act(self, view, legal_mask, rng):
+        r = view["random"] if view["random"] is not None else np.zeros(legal_mask.shape)
+        return masked_argmax(r, legal_mask)
+
+
+class Crowd(_Base):
+    """Claims per_game but mulligans when many games are live."""
+    def act(self, view, legal_mask, rng):
+        out = super().act(view, legal_mask, rng)
+        many = np.count_nonzero(view["decision"] != K.D_OVER) > 3
+        mull = (view["decision"] == K.D_MULLIGAN) & legal_mask[:, 1]
+        return np.where(mull & many, 1, out)
+
+
+class Forgetful(_Base):
+    """Its choice depends on how often it was asked."""
+    def __init__(self):
+        self.calls = 0
+
+    def act(self, view, legal_mask, rng):
+        self.calls += 1
+        return np.where(legal_mask[:, 1] & (self.calls % 2 == 0), 1,
+                        super().act(view, legal_mask, rng))
+
+
+class Batchy(Agent):
+    """Draws from the batch's rng: its games depend on the batch."""
+    reads_only_visible = True
+
+    def act(self, view, legal_mask, rng):
+        return masked_argmax(np.random.default_rng(int(legal_mask.sum())).random(
+            legal_mask.shape) + rng.random() * 0, legal_mask)
+
+
+@pytest.mark.parametrize("agent,needle", [
+    (Illegal(), r"action \d+ is not legal \(game \d+: its decision \d+, \w+, player \d\)"),
+    (Writes(), r"act wrote into the view it was given \(state.pl\)"),
+    (Peeks(), "claims reads_only_visible but chose differently when shown the hidden cards"),
+    (Noisy(), r"claims uses_random = False but its choice changed with view\['random'\]"),
+    (Crowd(), "claims per_game but a game's choice changed when other games"),
+    (Forgetful(), "act is not a function of its inputs"),
+    (Batchy(), "played differently in a batch of 12 and in one of 6"),
+])
+def test_check_agent_names_what_an_agent_breaks(agent, needle):
+    with pytest.raises(AgentCheckFailed, match=needle):
+        check_agent(agent, [DECKS / "mono_green_curve.txt", DECKS / "goblins_burn_blight.txt"],
+                    games=12, seed=3, max_turns=8)
+
+
+def test_the_readme_agent_passes_check_agent(monkeypatch):
+    """README.md shows a user's agent checked with check_agent: that code runs as written."""
+    monkeypatch.chdir(ROOT)
+    text = (ROOT / "README.md").read_text()
+    block = text.split("```python\n", 1)[1].split("```", 1)[0]
+    assert "check_agent(" in block and "class " in block
+    env = {}
+    exec(compile(block, "README.md", "exec"), env)     # noqa: S102 (the README's own code)
+    assert "report" in env and env["report"]["decisions"] > 0
 
 
 def test_interchangeable_agents_are_asked_once_for_both_players():

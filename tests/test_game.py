@@ -20,10 +20,7 @@ from simcore.game import (
     GameBatch,
     token_makers,
 )
-from simcore.state import (
-    copy_state,
-    game_arrays,
-)
+from simcore.state import copy_state, game_arrays, zone_bits_ok
 
 from support import DECKS, POOL, ROOT, ids
 
@@ -245,3 +242,38 @@ def test_game_batch_refuses_bad_arguments_in_one_line():
     with pytest.raises(PlaytestError, match=r"deck0 must list card ids .* got shape \(2, 30\)"):
         GameBatch(POOL, d.reshape(2, 30), None, n_games=2)
 
+
+@pytest.mark.parametrize("agent_name", sorted(AGENTS))
+def test_engine_invariants_hold_at_every_decision(agent_name):
+    """Whatever the agent, at every decision point: a live game has a legal action, nothing is negative, no
+    permanent holds both +1/+1 and -1/-1 counters outside a transaction (704.5q), finished
+    games do not change, and the battlefield bitmap (kernels/zonebits.py) matches the
+    zones."""
+    agent = AGENTS[agent_name]()
+    b = GameBatch(POOL, ids("elves_morcant"), ids("counters_ozolith"), n_games=12, seed=5,
+                  start="random", max_turns=12)
+    rng = np.random.default_rng(1)
+    for _ in range(3000):
+        if b.done():
+            break
+        mask = b.legal_mask()
+        view = b.view()
+        live = view["decision"] != K.D_OVER
+        assert mask[live].any(axis=1).all(), "a live game has no legal action"
+        assert not mask[~live].any(), "a finished game offers actions"
+        over = ~live
+        frozen = [a[over].copy() for _, a in game_arrays(b.st)]
+        acts = agent.act(view, mask, rng)
+        assert mask[np.arange(len(acts))[live], acts[live]].all(), "agent chose an illegal action"
+        b.step(acts)
+        for (_, a), before in zip(game_arrays(b.st), frozen):
+            assert np.array_equal(a[over], before), "a finished game changed"
+        st = b.st
+        assert (st.o_counters >= 0).all() and (st.p_counters >= 0).all()
+        assert (st.p_pool >= 0).all()
+        settled = b.fw.fl[:, L.F_TXN] == 0
+        bf = st.obj[:, L.O_ZONE] == K.Z_BATTLEFIELD
+        both = bf & (st.o_counters[:, K.CK_PLUS] > 0) & (st.o_counters[:, K.CK_MINUS] > 0)
+        assert not both[settled].any()
+        assert zone_bits_ok(st), "o_zone_bits does not match the objects' zones"
+    assert b.done()
