@@ -1,4 +1,4 @@
-"""Batches of whole games (issue 3, in progress).
+"""Batches of whole games.
 
 `GameBatch` holds the State of N games that share two decks (or one deck and no opponent:
 goldfish). Game g of a batch is game number `game0 + g` of the run; its random stream comes
@@ -7,14 +7,10 @@ or thread count.
 
 Playing: every game runs in the kernels until a player must decide (kernels/flow.py);
 `legal_mask()` and `view()` show the open decisions of all games, `step(actions)` applies
-one action per game (finished games ignore theirs). The flat action encoding:
-action 0 = pass / keep / done, action 1 + k = option k of the game's decision
-(`view()["options"]`): for a mulligan 0 keeps and 1 mulligans; bottom 1 + k puts hand card
-opts[k] on the bottom; priority 0 passes, 1 + k takes `OPT_* << 24 | slot << 6 | ability`
-(play a land, cast, cast for warp, activate); attack 0 is done, 1 + k adds attacker opts[k];
-block 0 is done, 1 + k adds `blocker << 16 | attacker`; an engine question (ASK_*) 1 + k
-picks opts[k] (lists one value at a time, 0 done). `decode_action(g, a)` and
-`describe_action(g, a)` decode it.
+one action per game (finished games ignore theirs). Actions and options are encoded as
+simcore/encoding.py says; `decode_action(g, a)` and `describe_action(g, a)` decode them.
+The small public surface for agents and experiments: GameBatch, `is_compiled()`, `warm()`,
+`register_agent`, `in_ranges`, `deck_ids`.
 """
 import numba
 import numpy as np
