@@ -157,3 +157,23 @@ def test_agents_and_experiments_use_the_python_api(pkg):
            for t in sorted(first)
            if t.startswith(("simcore.kernels", "simcore.jit", "simcore.compile_plan"))]
     assert not bad, bad
+
+
+def test_the_cache_key_covers_every_source_the_kernels_import():
+    """simcore/jit/cachedir.py names the compile cache after a hash of the sources that
+    affect machine code: every first-party module a kernel or the compile machinery imports,
+    however indirectly, must be among them (or an edit to it would load stale code)."""
+    from simcore.jit.cachedir import machine_code_sources
+    hashed = {str(p.relative_to(ROOT)) for p in machine_code_sources()}
+    todo = [m for m in GRAPH if m.startswith(("simcore.kernels", "simcore.jit"))]
+    seen = set()
+    while todo:
+        m = todo.pop()
+        if m in seen:
+            continue
+        seen.add(m)
+        todo.extend(GRAPH[m][0])
+    files = {str(MODULES[m].relative_to(ROOT)) for m in seen if m != "simcore"}
+    missing = sorted(files - hashed - {"simcore/__init__.py"})
+    assert not missing, f"imported by kernels but not in the cache key: {missing}"
+    assert {"simcore/layout.py", "simcore/consts.py", "simcore/encoding.py"} <= hashed
