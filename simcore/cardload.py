@@ -19,6 +19,7 @@ from pathlib import Path
 from simcore import vocab
 from simcore.errors import PlaytestError
 from simcore.manastr import parse_activation_cost, parse_mana
+from simcore.textfile import read_text
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 BUILTIN_DIRS = (DATA_DIR / "cards", DATA_DIR / "tokens")
@@ -396,12 +397,7 @@ def toml_error_message(file: str, text: str, e: tomllib.TOMLDecodeError) -> str:
 def load_card_file(path) -> dict:
     """Read, parse and validate one card file. Returns its dict plus `_file`."""
     file = str(path)
-    try:
-        text = Path(path).read_bytes().decode("utf-8")
-    except OSError as e:
-        raise PlaytestError(f"{file}: cannot read card file: {e.strerror or e}") from None
-    except UnicodeDecodeError:
-        raise PlaytestError(f"{file}: card file is not UTF-8 text") from None
+    text = read_text(path, "card file")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:

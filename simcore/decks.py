@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import PlaytestError
+from .textfile import read_text
 
 BASIC_LAND_NAMES = frozenset({
     "Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes",
@@ -228,17 +229,7 @@ def parse_deck_text(text: str, source: str, card_names, tokens: Iterable[str] = 
 
 def load_deck(path, card_names, tokens: Iterable[str] = ()) -> Deck:
     """Read and parse a deck file (see `parse_deck_text`)."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise PlaytestError(f"{path}: no such deck file") from None
-    except IsADirectoryError:
-        raise PlaytestError(f"{path}: is a folder, not a deck file") from None
-    except UnicodeDecodeError:
-        raise PlaytestError(f"{path}: not a text file (expected UTF-8)") from None
-    except OSError as e:
-        raise PlaytestError(f"{path}: cannot read the deck file ({e.strerror})") from None
+    text = read_text(path, "deck file")
     return parse_deck_text(text, str(path), card_names, tokens)
 
 
