@@ -18,7 +18,54 @@ import sys
 from experiments.paths import check_output_path
 from simcore.errors import PlaytestError
 
-CARDS_HELP = "a folder of extra card files (TOML); may be given several times"
+CARDS_HELP = ("a folder of extra card files (TOML); may be given several times "
+              "(default: the built-in cards only)")
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """--help shows every option's default: "(default: 1000)" after its help text, unless
+    the text says what the default is itself (flags without a value, options whose default
+    is "none")."""
+
+    def _get_help_string(self, action):
+        text = action.help or ""
+        if (not action.option_strings or action.nargs == 0 or "default" in text
+                or action.default in (None, [], argparse.SUPPRESS)):
+            return text
+        return text + " (default: %(default)s)"
+
+
+class _Parser(argparse.ArgumentParser):
+    """Usage errors in one line, `playtest simulate: error: ...`, exit status 2, as other
+    input errors are (argparse printed its usage block first)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+    def parse_known_args(self, args=None, namespace=None):
+        ns, extras = super().parse_known_args(args, namespace)
+        if extras:      # the innermost (sub)command that met them, for parse_args' message
+            ns.__dict__.setdefault("_extras_prog", self.prog)
+        return ns, extras
+
+    def parse_args(self, args=None, namespace=None):
+        ns, extras = self.parse_known_args(args, namespace)
+        if extras:      # argparse names the top command: `playtest cards check` is clearer
+            prog = ns.__dict__.get("_extras_prog", self.prog)
+            self.exit(2, f"{prog}: error: unrecognized arguments: {' '.join(extras)}\n")
+        return ns
+
+
+def _show_help(parser):
+    """The command to run when no (sub)command is given: that parser's help, status 2."""
+    def show(args):
+        parser.print_help(sys.stderr)
+        return 2
+    return show
 
 
 def _add_cards_option(p: argparse.ArgumentParser) -> None:
@@ -28,11 +75,13 @@ def _add_cards_option(p: argparse.ArgumentParser) -> None:
 def build_parser() -> argparse.ArgumentParser:
     from simcore import __version__
 
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="playtest",
         description="Monte Carlo playtesting for Magic: The Gathering style games.")
-    parser.add_argument("--version", action="version", version=f"playtest {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    parser.add_argument("--version", action="version", version=f"playtest {__version__}",
+                        help="print the version and exit")
+    parser.set_defaults(func=_show_help(parser))
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("scenario", help="run rules scenarios (TOML files or folders of them)")
     p.add_argument("paths", metavar="PATH", nargs="+", help="a scenario file or a folder")
@@ -40,53 +89,71 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_scenario)
 
     cards = sub.add_parser("cards", help="check or show card files")
-    csub = cards.add_subparsers(dest="cards_command", metavar="ACTION", required=True)
+    cards.set_defaults(func=_show_help(cards))
+    csub = cards.add_subparsers(dest="cards_command", metavar="ACTION")
 
     p = csub.add_parser("check", help="validate every card file under DIR")
-    p.add_argument("dir", metavar="DIR")
+    p.add_argument("dir", metavar="DIR", help="a folder of card files, or one card file")
     _add_cards_option(p)
     p.set_defaults(func=cmd_cards_check)
 
     p = csub.add_parser("show", help="show a card as the engine understands it")
-    p.add_argument("name", metavar="NAME")
+    p.add_argument("name", metavar="NAME", help="the card's name (any case)")
     _add_cards_option(p)
     p.set_defaults(func=cmd_cards_show)
 
     p = sub.add_parser("simulate", help="play many games between agents and summarise them")
     p.add_argument("deck", metavar="DECK", help="a deck list (MTGO/Arena text or Forge .dck)")
     opp = p.add_mutually_exclusive_group()
-    opp.add_argument("--vs", metavar="DECK", help="the opponent's deck")
+    opp.add_argument("--vs", metavar="DECK",
+                     help="the opponent's deck (default: none, a goldfish game)")
     opp.add_argument("--goldfish", action="store_true", help="no opponent (the default)")
-    p.add_argument("--games", type=_positive, default=1000, metavar="N")
-    p.add_argument("--seed", type=_seed, default=0, metavar="S")
+    p.add_argument("--games", type=_positive, default=1000, metavar="N",
+                   help="games to play")
+    p.add_argument("--seed", type=_seed, default=0, metavar="S",
+                   help="the random seed: the same seed plays the same games")
     p.add_argument("--agent", default="greedy", metavar="NAME",
-                   help="random, greedy, first, or module:Class")
-    p.add_argument("--opponent-agent", default=None, metavar="NAME")
+                   help="random, greedy, first, an entry-point name, or module:Class")
+    p.add_argument("--opponent-agent", default=None, metavar="NAME",
+                   help="the opponent's agent (default: the same as --agent)")
     start = p.add_mutually_exclusive_group()
-    start.add_argument("--on-the-play", dest="start", action="store_const", const="play")
-    start.add_argument("--on-the-draw", dest="start", action="store_const", const="draw")
-    start.add_argument("--random-start", dest="start", action="store_const", const="random")
-    p.add_argument("--max-turns", type=_positive, default=30, metavar="T")
+    start.add_argument("--on-the-play", dest="start", action="store_const", const="play",
+                       help="your deck starts (the default)")
+    start.add_argument("--on-the-draw", dest="start", action="store_const", const="draw",
+                       help="the opponent starts (default: --on-the-play)")
+    start.add_argument("--random-start", dest="start", action="store_const", const="random",
+                       help="a coin flip per game (default: --on-the-play)")
+    p.add_argument("--max-turns", type=_positive, default=30, metavar="T",
+                   help="a game still going after T turns ends as turn_limit")
     p.add_argument("--until-card", default=None, metavar="NAME",
-                   help="goldfish: a game ends when this card is on the battlefield")
-    p.add_argument("--batch-size", type=_positive, default=1000, metavar="B")
-    p.add_argument("--out", default=None, metavar="FILE", help="FILE.parquet or FILE.csv")
+                   help="goldfish: a game ends when this card is on the battlefield "
+                        "(default: none)")
+    p.add_argument("--batch-size", type=_positive, default=1000, metavar="B",
+                   help="games played at once")
+    p.add_argument("--out", default=None, metavar="FILE",
+                   help="FILE.parquet or FILE.csv: one row per game (default: none)")
     p.add_argument("--plot", default=None, metavar="FILE",
-                   help="FILE.png, .svg or .pdf: games won by each turn and game lengths")
+                   help="FILE.png, .svg or .pdf: games won by each turn and game lengths "
+                        "(default: none)")
     _add_cards_option(p)
     p.set_defaults(func=cmd_simulate, start="play")
 
     p = sub.add_parser("bench", help="measure games per second against same-run baselines")
-    p.add_argument("--games", type=_positive, default=2000, metavar="N")
-    p.add_argument("--batch-size", type=_positive, default=1000, metavar="B")
-    p.add_argument("--seed", type=_seed, default=1, metavar="S")
+    p.add_argument("--games", type=_positive, default=2000, metavar="N",
+                   help="games per measurement")
+    p.add_argument("--batch-size", type=_positive, default=1000, metavar="B",
+                   help="games played at once")
+    p.add_argument("--seed", type=_seed, default=1, metavar="S",
+                   help="the random seed")
     p.add_argument("--serial-games", type=_positive, default=None, metavar="N",
                    help="games for the one-thread baseline (default: a quarter batch)")
     p.add_argument("--reference-games", type=int, default=100, metavar="N",
                    help="games for the plain-Python reference baseline (0: skip; fewer than "
                         "~100 take under a second and the ratio swings with the machine)")
-    p.add_argument("--max-turns", type=_positive, default=30, metavar="T")
-    p.add_argument("--out", default=None, metavar="FILE", help="FILE.parquet or FILE.csv")
+    p.add_argument("--max-turns", type=_positive, default=30, metavar="T",
+                   help="turn limit per game")
+    p.add_argument("--out", default=None, metavar="FILE",
+                   help="FILE.parquet or FILE.csv: the measurements (default: none)")
     p.set_defaults(func=cmd_bench)
     return parser
 
@@ -251,7 +318,7 @@ def format_card(card: dict) -> str:
 def run(argv=None) -> int:
     """Parse argv and run the command; returns the exit status."""
     parser = build_parser()
-    args = parser.parse_args(argv)  # bad usage: prints usage, SystemExit(2)
+    args = parser.parse_args(argv)  # bad usage: one line, SystemExit(2)
     try:
         return args.func(args)
     except PlaytestError as e:

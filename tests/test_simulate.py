@@ -98,7 +98,7 @@ def test_simulate_cli_plots(tmp_path, capsys):
 
 @pytest.mark.parametrize("argv,needle", [
     (["--games", "0"], "positive integer"),
-    (["--bogus"], "usage: playtest"),
+    (["--bogus"], "playtest simulate: error: unrecognized arguments: --bogus"),
     (["--out", "x.txt"], "--out must end in"),
     (["--plot", "x.jpg"], "--plot must end in .png, .svg, .pdf"),
     (["--agent", "nobody"], "unknown agent 'nobody'"),
