@@ -60,6 +60,19 @@ class _Parser(argparse.ArgumentParser):
         return ns
 
 
+class _Once(argparse.Action):
+    """Store an option's one value and refuse a second: `--seed 1 --seed 2` kept the last
+    one silently. Every option that takes one value uses it (not --cards, which adds up)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        given = namespace.__dict__.setdefault("_given_once", {})
+        if self.dest in given:
+            raise argparse.ArgumentError(
+                self, f"given twice ({given[self.dest]}, then {values}): it takes one value")
+        given[self.dest] = values
+        setattr(namespace, self.dest, values)
+
+
 def _show_help(parser):
     """The command to run when no (sub)command is given: that parser's help, status 2."""
     def show(args):
@@ -108,13 +121,13 @@ def build_parser() -> argparse.ArgumentParser:
     opp.add_argument("--vs", metavar="DECK",
                      help="the opponent's deck (default: none, a goldfish game)")
     opp.add_argument("--goldfish", action="store_true", help="no opponent (the default)")
-    p.add_argument("--games", type=_positive, default=1000, metavar="N",
+    p.add_argument("--games", action=_Once, type=_positive, default=1000, metavar="N",
                    help="games to play")
-    p.add_argument("--seed", type=_seed, default=0, metavar="S",
+    p.add_argument("--seed", action=_Once, type=_seed, default=0, metavar="S",
                    help="the random seed: the same seed plays the same games")
-    p.add_argument("--agent", default="greedy", metavar="NAME",
+    p.add_argument("--agent", action=_Once, default="greedy", metavar="NAME",
                    help="random, greedy, first, an entry-point name, or module:Class")
-    p.add_argument("--opponent-agent", default=None, metavar="NAME",
+    p.add_argument("--opponent-agent", action=_Once, default=None, metavar="NAME",
                    help="the opponent's agent (default: the same as --agent)")
     start = p.add_mutually_exclusive_group()
     start.add_argument("--on-the-play", dest="start", action="store_const", const="play",
@@ -123,36 +136,36 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the opponent starts (default: --on-the-play)")
     start.add_argument("--random-start", dest="start", action="store_const", const="random",
                        help="a coin flip per game (default: --on-the-play)")
-    p.add_argument("--max-turns", type=_positive, default=30, metavar="T",
+    p.add_argument("--max-turns", action=_Once, type=_positive, default=30, metavar="T",
                    help="a game still going after T turns ends as turn_limit")
-    p.add_argument("--until-card", default=None, metavar="NAME",
+    p.add_argument("--until-card", action=_Once, default=None, metavar="NAME",
                    help="goldfish: a game ends when this card is on the battlefield "
                         "(default: none)")
-    p.add_argument("--batch-size", type=_positive, default=1000, metavar="B",
+    p.add_argument("--batch-size", action=_Once, type=_positive, default=1000, metavar="B",
                    help="games played at once")
-    p.add_argument("--out", default=None, metavar="FILE",
+    p.add_argument("--out", action=_Once, default=None, metavar="FILE",
                    help="FILE.parquet or FILE.csv: one row per game (default: none)")
-    p.add_argument("--plot", default=None, metavar="FILE",
+    p.add_argument("--plot", action=_Once, default=None, metavar="FILE",
                    help="FILE.png, .svg or .pdf: games won by each turn and game lengths "
                         "(default: none)")
     _add_cards_option(p)
     p.set_defaults(func=cmd_simulate, start="play")
 
     p = sub.add_parser("bench", help="measure games per second against same-run baselines")
-    p.add_argument("--games", type=_positive, default=2000, metavar="N",
+    p.add_argument("--games", action=_Once, type=_positive, default=2000, metavar="N",
                    help="games per measurement")
-    p.add_argument("--batch-size", type=_positive, default=1000, metavar="B",
+    p.add_argument("--batch-size", action=_Once, type=_positive, default=1000, metavar="B",
                    help="games played at once")
-    p.add_argument("--seed", type=_seed, default=1, metavar="S",
+    p.add_argument("--seed", action=_Once, type=_seed, default=1, metavar="S",
                    help="the random seed")
-    p.add_argument("--serial-games", type=_positive, default=None, metavar="N",
+    p.add_argument("--serial-games", action=_Once, type=_positive, default=None, metavar="N",
                    help="games for the one-thread baseline (default: a quarter batch)")
-    p.add_argument("--reference-games", type=int, default=100, metavar="N",
+    p.add_argument("--reference-games", action=_Once, type=int, default=100, metavar="N",
                    help="games for the plain-Python reference baseline (0: skip; fewer than "
                         "~100 take under a second and the ratio swings with the machine)")
-    p.add_argument("--max-turns", type=_positive, default=30, metavar="T",
+    p.add_argument("--max-turns", action=_Once, type=_positive, default=30, metavar="T",
                    help="turn limit per game")
-    p.add_argument("--out", default=None, metavar="FILE",
+    p.add_argument("--out", action=_Once, default=None, metavar="FILE",
                    help="FILE.parquet or FILE.csv: the measurements (default: none)")
     p.set_defaults(func=cmd_bench)
     return parser

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from experiments.cli import build_parser, format_card, main
+from experiments.cli import _Once, build_parser, format_card, main
 from simcore.cardload import load_pool
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -147,6 +147,37 @@ def test_help_gives_every_option_and_its_default():
     text = next(p for p in all_parsers() if p.prog == "playtest simulate").format_help()
     assert "games to play (default: 1000)" in text
     assert "(default: greedy)" in text
+
+
+SINGLE_VALUED = [(p.prog, a.option_strings[-1]) for p in all_parsers() for a in options_of(p)
+                 if a.nargs is None and a.option_strings != ["--vs"]
+                 and not isinstance(a, argparse._AppendAction)]
+
+
+def test_every_single_valued_option_refuses_a_repeat():
+    """The list below is every option that takes one value (but --vs, which the simulate
+    work makes take several opponents); each one uses the one-value action."""
+    assert len(SINGLE_VALUED) == 16 and ("playtest simulate", "--seed") in SINGLE_VALUED
+    for p in all_parsers():
+        for a in options_of(p):
+            if (p.prog, a.option_strings[-1]) in SINGLE_VALUED:
+                assert isinstance(a, _Once), (p.prog, a.option_strings)
+
+
+@pytest.mark.parametrize("prog,flag", SINGLE_VALUED)
+def test_a_repeated_option_is_refused(prog, flag, capsys):
+    """`--seed 1 --seed 2` kept the last value silently; now one line naming the flag."""
+    words = prog.split()[1:]
+    argv = words + (["d.txt"] if words == ["simulate"] else []) + [flag, "3", flag, "4"]
+    code, out, err = run_main(argv, capsys)
+    assert code == 2
+    assert err == (f"{prog}: error: argument {flag}: given twice (3, then 4): it takes one "
+                   f"value\n")
+
+
+def test_an_abbreviated_repeat_is_refused(capsys):
+    code, out, err = run_main(["simulate", "d.txt", "--gam", "3", "--games", "4"], capsys)
+    assert code == 2 and "argument --games: given twice (3, then 4)" in err
 
 
 def test_cards_is_still_repeatable(tmp_path, capsys):
