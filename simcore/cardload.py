@@ -308,6 +308,9 @@ def _check_ability(v, path: str, ctx: _Ctx) -> None:
             ctx.fail(_join(path, "effects[0].if"),
                      "'if' refers to the effect before it; the first effect has none")
 
+    if effects is not None:
+        _check_target_selectors(v, path, ctx)
+
     if kind == "mana":
         add = v["add"]
         if isinstance(add, list) and not add:
@@ -335,6 +338,27 @@ def _check_ability(v, path: str, ctx: _Ctx) -> None:
                 ctx.fail(p, "a cost option needs 'blight' or 'mana'")
             if "x_max" in opt and opt.get("blight") != "X":
                 ctx.fail(_join(p, "x_max"), 'only used with blight = "X"')
+
+
+def _check_target_selectors(ab: dict, path: str, ctx: _Ctx) -> None:
+    """An effect acting on "target" or "target2" (written, or the default of its selector
+    key) needs that many entries in the ability's `targets`: without them the card passed
+    validation and the effect did nothing in play."""
+    n = len(ab.get("targets", ()))
+    for j, eff in enumerate(ab["effects"]):
+        for key, default in vocab.SELECTOR_DEFAULTS.get(eff["do"], {}).items():
+            sel = eff.get(key, default)
+            if sel not in vocab.TARGET_SELECTORS:
+                continue
+            where = f"{path}.effects[{j}].{key}"
+            said = _q(sel) if key in eff else f"{_q(sel)} (the default for do = {_q(eff['do'])})"
+            need = vocab.TARGET_SELECTORS[sel] + 1
+            if n == 0:
+                ctx.fail(where, f"{said} needs a target, but the ability has no 'targets' "
+                                f'(e.g. targets = ["any"])')
+            if n < need:
+                ctx.fail(where, f"{said} is the ability's second target, but its 'targets' "
+                                f"has only {n}")
 
 
 def _check_effect(v, path: str, ctx: _Ctx) -> None:

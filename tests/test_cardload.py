@@ -355,6 +355,47 @@ def test_bad_abilities(tmp_path, body, key, what):
     assert what in msg, msg
 
 
+@pytest.mark.parametrize("body,key,what", [
+    ('kind = "spell"\neffects = [{ do = "damage", to = "target", n = 3 }]',
+     "abilities[0].effects[0].to",
+     '"target" needs a target, but the ability has no \'targets\' (e.g. targets = ["any"])'),
+    ('kind = "trigger"\nevent = "enters"\neffects = [{ do = "put_counters", on = "target", '
+     'counter = "+1/+1" }]', "abilities[0].effects[0].on", '"target" needs a target'),
+    ('kind = "activated"\ncost = "{T}"\neffects = [{ do = "draw", n = 1 }, '
+     '{ do = "destroy", what = "target" }]', "abilities[0].effects[1].what",
+     '"target" needs a target'),
+    ('kind = "trigger"\nevent = "enters"\neffects = [{ do = "move_counters", '
+     'from = "target" }]', "abilities[0].effects[0].from", '"target" needs a target'),
+    ('kind = "spell"\neffects = [{ do = "lose_life", who = "target", n = 2 }]',
+     "abilities[0].effects[0].who", '"target" needs a target'),
+    ('kind = "spell"\neffects = [{ do = "damage", n = 3 }]', "abilities[0].effects[0].to",
+     '"target" (the default for do = "damage") needs a target, but the ability has no'),
+    ('kind = "spell"\neffects = [{ do = "pump", power = 2, toughness = 2 }]',
+     "abilities[0].effects[0].what", '"target" (the default for do = "pump") needs a target'),
+    ('kind = "spell"\ntargets = ["any"]\neffects = [{ do = "damage", to = "target2", n = 1 }]',
+     "abilities[0].effects[0].to",
+     '"target2" is the ability\'s second target, but its \'targets\' has only 1'),
+    ('kind = "spell"\neffects = [{ do = "damage", to = "target2", n = 1 }]',
+     "abilities[0].effects[0].to", '"target2" needs a target, but the ability has no'),
+])
+def test_an_effect_on_a_target_needs_targets(tmp_path, body, key, what):
+    """`to = "target"` (or any selector naming a target, or one whose default does) with no
+    `targets` passed `cards check` and did nothing in play; "target2" needs two targets."""
+    p = write(tmp_path, GOOD + "[[abilities]]\n" + body + "\n")
+    assert error_of(p).startswith(f"{p}: card 'Foo': key '{key}': {what}"), error_of(p)
+
+
+def test_effects_on_their_targets_pass(tmp_path):
+    p = write(tmp_path, GOOD + '[[abilities]]\nkind = "spell"\ntargets = ["any", "any"]\n'
+                               'effects = [{ do = "damage", to = "target", n = 1 }, '
+                               '{ do = "damage", to = "target2", n = 1 }, '
+                               '{ do = "damage", to = "each_opponent", n = 1 }]\n'
+                               '[[abilities]]\nkind = "trigger"\nevent = "enters"\n'
+                               'effects = [{ do = "blight", n = 1 }, '
+                               '{ do = "shuffle_into_library" }]\n')
+    assert load_card_file(p)["name"] == "Foo"
+
+
 def test_creature_needs_power_and_toughness(tmp_path):
     p = write(tmp_path, GOOD.replace("power = 2\n", ""))
     msg = error_of(p)
