@@ -249,10 +249,15 @@ def cmd_scenario(args) -> int:
 
 
 def cmd_cards_check(args) -> int:
-    from simcore.cardload import check_dir
+    from simcore.cardload import CardErrors, check_dir
 
-    names = check_dir(args.dir, args.cards)
-    print(f"ok: {len(names)} cards")
+    try:
+        names = check_dir(args.dir, args.cards)
+    except CardErrors as e:     # every wrong file, one line each, then how many
+        for line in e.errors + [e.summary]:
+            print(f"playtest: error: {line}", file=sys.stderr)
+        return 2
+    print(f"ok: {len(names)} card{'' if len(names) == 1 else 's'}")
     return 0
 
 

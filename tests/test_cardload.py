@@ -6,6 +6,7 @@ import pytest
 from simcore import vocab
 from simcore.cardload import (
     BUILTIN_DIRS,
+    CardErrors,
     activatable_abilities,
     check_dir,
     find_card,
@@ -466,9 +467,9 @@ def test_unknown_token(tmp_path):
 def test_token_must_be_a_token(tmp_path):
     p = write(tmp_path, GOOD + '[[abilities]]\nkind = "trigger"\nevent = "enters"\n'
                                'effects = [{ do = "create_token", token = "Grizzly Bears" }]\n')
-    with pytest.raises(PlaytestError) as e:
+    with pytest.raises(CardErrors) as e:
         check_dir(tmp_path)
-    assert str(e.value).startswith(
+    assert e.value.errors[0].startswith(
         f"{p}: card 'Foo': key 'abilities[0].effects[0].token': 'Grizzly Bears' is not a token")
 
 
@@ -486,6 +487,26 @@ def test_duplicate_within_user_dir(tmp_path):
     write(tmp_path, GOOD, "b.toml")
     with pytest.raises(PlaytestError, match=r"b\.toml: card 'Foo': key 'name': duplicate.*a\.toml"):
         check_dir(tmp_path)
+
+
+def test_check_dir_checks_every_file(tmp_path):
+    """check_dir goes on past a wrong file: CardErrors has every error and counts them
+    (the first error stopped the check)."""
+    write(tmp_path, GOOD, "a.toml")
+    write(tmp_path, GOOD.replace("power = 2", 'power = "two"'), "b.toml")
+    write(tmp_path, GOOD, "c.toml")
+    write(tmp_path, GOOD.replace('"Foo"', '"Bar"'), "d.toml")
+    with pytest.raises(CardErrors) as e:
+        check_dir(tmp_path)
+    assert e.value.summary == "2 of 4 card files have errors"
+    assert e.value.errors == [
+        f"{tmp_path / 'b.toml'}: card 'Foo': key 'power': expected an int, got \"two\"",
+        f"{tmp_path / 'c.toml'}: card 'Foo': key 'name': duplicate card name, already defined "
+        f"in {tmp_path / 'a.toml'}"]
+    assert str(e.value) == e.value.summary + ": " + "; ".join(e.value.errors)
+    # load_pool, for the other commands, still stops at the first
+    with pytest.raises(PlaytestError, match=r"b\.toml: card 'Foo': key 'power'"):
+        load_pool([tmp_path])
 
 
 def test_builtin_dir_given_again_is_not_a_duplicate():

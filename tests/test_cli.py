@@ -30,7 +30,7 @@ def test_cards_check_ok(tmp_path, capsys):
     (tmp_path / "foo.toml").write_text(BAD_CARD.replace('"two"', "2"))
     code, out, err = run_main(["cards", "check", str(tmp_path)], capsys)
     assert code == 0
-    assert out == "ok: 1 cards\n"
+    assert out == "ok: 1 card\n"
     assert err == ""
 
 
@@ -46,7 +46,8 @@ def test_cards_check_malformed_in_process(tmp_path, capsys):
     code, out, err = run_main(["cards", "check", str(tmp_path)], capsys)
     assert code == 2
     assert out == ""
-    assert err == f'playtest: error: {p}: card \'Foo\': key \'power\': expected an int, got "two"\n'
+    assert err == (f'playtest: error: {p}: card \'Foo\': key \'power\': expected an int, '
+                   f'got "two"\nplaytest: error: 1 of 1 card file has errors\n')
     assert "Traceback" not in err
 
 
@@ -58,8 +59,9 @@ def test_cards_check_malformed_subprocess(tmp_path):
     assert r.returncode == 2
     assert "Traceback" not in r.stderr
     lines = r.stderr.splitlines()
-    assert len(lines) == 1
+    assert len(lines) == 2
     assert lines[0].startswith(f"playtest: error: {p}: card 'Foo': key 'power': ")
+    assert lines[1] == "playtest: error: 1 of 1 card file has errors"
     assert r.stdout == ""
 
 
@@ -67,7 +69,46 @@ def test_cards_check_toml_syntax_error(tmp_path, capsys):
     (tmp_path / "foo.toml").write_text('name = "Foo"\ntypes = [\n')
     code, out, err = run_main(["cards", "check", str(tmp_path)], capsys)
     assert code == 2
-    assert len(err.splitlines()) == 1 and "TOML syntax error" in err and "line" in err
+    first, summary = err.splitlines()
+    assert "TOML syntax error" in first and "line" in first
+    assert summary == "playtest: error: 1 of 1 card file has errors"
+
+
+def test_cards_check_reports_every_bad_file(tmp_path, capsys):
+    """Every file is checked and every wrong one named, one line each (the check stopped at
+    the first, and said "ok: 1 cards" when one was right)."""
+    good = BAD_CARD.replace('"two"', "2")
+    (tmp_path / "a_good.toml").write_text(good)
+    (tmp_path / "b_bad.toml").write_text(BAD_CARD.replace('"Foo"', '"Bar"'))
+    (tmp_path / "c_copy.toml").write_text(good)
+    (tmp_path / "d_bytes.toml").write_bytes(b"\xff\xfe\x00\x01")
+    (tmp_path / "e_token.toml").write_text(
+        'name = "Maker"\ncost = "{1}"\ntypes = ["Sorcery"]\n[[abilities]]\nkind = "spell"\n'
+        'effects = [{ do = "create_token", token = "Gobblin" }]\n')
+    code, out, err = run_main(["cards", "check", str(tmp_path)], capsys)
+    assert code == 2 and out == ""
+    assert err.splitlines() == [
+        f"playtest: error: {tmp_path / 'b_bad.toml'}: card 'Bar': key 'power': expected an "
+        f'int, got "two"',
+        f"playtest: error: {tmp_path / 'c_copy.toml'}: card 'Foo': key 'name': duplicate card "
+        f"name, already defined in {tmp_path / 'a_good.toml'}",
+        f"playtest: error: {tmp_path / 'd_bytes.toml'}: line 1: not UTF-8 text (a card file "
+        f"must be a UTF-8 text file)",
+        f"playtest: error: {tmp_path / 'e_token.toml'}: card 'Maker': key "
+        f"'abilities[0].effects[0].token': unknown token 'Gobblin' (closest: Goblin)",
+        "playtest: error: 4 of 5 card files have errors",
+    ]
+
+
+def test_cards_check_counts_agree_in_number(tmp_path, capsys):
+    for name in ("Foo", "Bar"):
+        (tmp_path / f"{name}.toml").write_text(BAD_CARD.replace('"two"', "2").replace(
+            '"Foo"', f'"{name}"'))
+    code, out, err = run_main(["cards", "check", str(tmp_path)], capsys)
+    assert code == 0 and out == "ok: 2 cards\n"
+    (tmp_path / "Baz.toml").write_text(BAD_CARD.replace('"Foo"', '"Baz"'))
+    code, out, err = run_main(["cards", "check", str(tmp_path)], capsys)
+    assert code == 2 and err.splitlines()[-1] == "playtest: error: 1 of 3 card files has errors"
 
 
 def test_cards_check_missing_dir(tmp_path, capsys):
