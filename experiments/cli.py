@@ -228,7 +228,8 @@ def cmd_simulate(args) -> int:
     df = simulate(args.deck, vs=args.vs, games=args.games, seed=args.seed, agent=args.agent,
                   opponent_agent=args.opponent_agent, start=args.start,
                   max_turns=args.max_turns, batch_size=args.batch_size,
-                  card_dirs=args.cards, target=args.until_card, out=args.out)
+                  card_dirs=args.cards, target=args.until_card, out=args.out,
+                  warn=_warn)
     if len(df) == 0:
         print("no game finished")
         return 1
@@ -240,6 +241,11 @@ def cmd_simulate(args) -> int:
         plot_games(df, args.plot)
         print(f"wrote the plot to {args.plot}")
     return 0
+
+
+def _warn(message):
+    """Input that is allowed but probably not meant (a 53-card deck): one line, go on."""
+    print(f"playtest: warning: {message}", file=sys.stderr, flush=True)
 
 
 def cmd_scenario(args) -> int:

@@ -162,13 +162,14 @@ class ChunkWriter:
 
 def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=None,
              start="play", max_turns=30, batch_size=1000, card_dirs=(), target=None,
-             progress=True, out=None):
+             progress=True, out=None, warn=None):
     """Play `games` games in batches of `batch_size`; returns a DataFrame, one row per game.
     With `out`, each finished batch is appended to that Parquet/CSV file at once, so an
-    interrupted run (Ctrl-C) keeps every finished batch on disk."""
+    interrupted run (Ctrl-C) keeps every finished batch on disk. `warn` is called with each
+    deck-building rule a deck breaks (simcore.decks: Deck.warnings)."""
     pool = make_pool(card_dirs)
-    d0 = load_deck(deck, pool)
-    d1 = load_deck(vs, pool) if vs else None
+    d0 = load_deck(deck, pool, warn=warn)
+    d1 = load_deck(vs, pool, warn=warn) if vs else None
     ids0 = deck_ids(pool, d0)
     ids1 = deck_ids(pool, d1) if d1 else None
     agents = [load_agent(agent)]
