@@ -2,7 +2,7 @@
 
     playtest scenario PATH... [--cards DIR]...     run rules scenarios
     playtest cards check DIR [--cards DIR]...      validate a folder of card files
-    playtest cards show NAME [--cards DIR]...      show a card as the engine understands it
+    playtest cards show NAME [--internals]         show a card as a player reads it
     playtest simulate DECK [--vs DECK] ...          play many games, summarise, save
     playtest bench [--games N] [--batch-size B]     games per second against baselines
 
@@ -110,8 +110,11 @@ def build_parser() -> argparse.ArgumentParser:
     _add_cards_option(p)
     p.set_defaults(func=cmd_cards_check)
 
-    p = csub.add_parser("show", help="show a card as the engine understands it")
+    p = csub.add_parser("show", help="show a card as a player reads it")
     p.add_argument("name", metavar="NAME", help="the card's name (any case)")
+    p.add_argument("--internals", action="store_true",
+                   help="also show the compiled fields and effect bytecode the engine plays "
+                        "(default: the card as a player reads it only)")
     _add_cards_option(p)
     p.set_defaults(func=cmd_cards_show)
 
@@ -269,74 +272,16 @@ def cmd_cards_check(args) -> int:
 
 def cmd_cards_show(args) -> int:
     from simcore.cardload import find_card, load_pool
+    from simcore.cardtext import card_text
 
     pool = load_pool(args.cards)
     card = find_card(pool, args.name)
-    try:
+    print(card_text(card, pool))
+    if args.internals:
         from simcore.compile import describe_card
-    except ImportError:
-        print(format_card(card))
-        return 0
-    text = describe_card(card["name"], args.cards)
-    if text is not None:
-        print(text)
+        print()
+        print(describe_card(card["name"], args.cards))
     return 0
-
-
-def _fmt(v) -> str:
-    """A value in TOML-like notation."""
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, str):
-        return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    if isinstance(v, list):
-        return "[" + ", ".join(_fmt(x) for x in v) + "]"
-    if isinstance(v, dict):
-        return "{ " + ", ".join(f"{k} = {_fmt(x)}" for k, x in v.items()) + " }"
-    return str(v)
-
-
-def format_card(card: dict) -> str:
-    """The validated card dict, readable, with abilities numbered (and activation numbers)."""
-    lines = [card["name"]]
-    head = []
-    if "cost" in card:
-        head.append(card["cost"] or "(no mana cost)")
-    types = " ".join(card.get("supertypes", []) + card["types"])
-    if card.get("subtypes"):
-        types += " \u2014 " + " ".join(card["subtypes"])
-    if card.get("token"):
-        types = "Token " + types
-    head.append(types)
-    if "power" in card:
-        head.append(f"{card['power']}/{card['toughness']}")
-    lines.append("  " + "   ".join(head))
-    if card.get("colors"):
-        lines.append("  colors: " + ", ".join(card["colors"]))
-    if card.get("keywords"):
-        lines.append("  keywords: " + ", ".join(card["keywords"]))
-    if card.get("text"):
-        lines.append("  text:")
-        lines.extend("    " + t for t in card["text"].strip().splitlines())
-    n_act = 0
-    for i, ab in enumerate(card.get("abilities", [])):
-        label = f"  ability {i}: {ab['kind']}"
-        if ab["kind"] in ("mana", "activated"):
-            label += f" (activate with ability = {n_act})"
-            n_act += 1
-        lines.append(label)
-        for k, v in ab.items():
-            if k == "kind":
-                continue
-            if k == "effects":
-                for j, eff in enumerate(v):
-                    lines.append(f"      effect {j}: {_fmt(eff)}")
-            else:
-                lines.append(f"      {k} = {_fmt(v)}")
-    if card.get("ai"):
-        lines.append("  ai: " + _fmt(card["ai"]))
-    lines.append(f"  file: {card['_file']}")
-    return "\n".join(lines)
 
 
 def run(argv=None) -> int:

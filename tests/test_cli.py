@@ -5,8 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from experiments.cli import _Once, build_parser, format_card, main
-from simcore.cardload import load_pool
+from experiments.cli import _Once, build_parser, main
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -251,12 +250,12 @@ def test_cards_show_user_card(tmp_path, capsys):
     assert "Foo" in out
 
 
-def test_format_card_numbers_abilities():
-    text = format_card(load_pool()["Walking Ballista"])
-    assert "ability 0: enters_with_counters" in text
-    assert "ability 1: activated (activate with ability = 0)" in text
-    assert "ability 2: activated (activate with ability = 1)" in text
-    assert "walking_ballista.toml" in text
+def test_cards_show_numbers_what_scenarios_activate(capsys):
+    code, out, err = run_main(["cards", "show", "Walking Ballista"], capsys)
+    lines = out.splitlines()
+    assert lines[2] == "Walking Ballista enters with X +1/+1 counters on it."
+    assert lines[3].endswith("  [ability 0]") and lines[4].endswith("  [ability 1]")
+    assert lines[-1].endswith("walking_ballista.toml")
 
 
 def test_scenario_with_bad_cards_dir(tmp_path, capsys):
