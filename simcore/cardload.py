@@ -444,6 +444,8 @@ def _files_in(d, builtin: bool) -> list[Path]:
     if not p.is_dir():
         if builtin:
             return []
+        if p.exists():      # (it said "no such card directory" of an existing file)
+            raise PlaytestError(f"{d}: not a folder of card files nor a card file (*.toml)")
         raise PlaytestError(f"{d}: no such card directory")
     files = sorted(f for f in p.rglob("*.toml") if f.is_file())
     if not files and not builtin:

@@ -519,6 +519,13 @@ def test_missing_dir(tmp_path):
         load_pool([tmp_path / "nope"])
 
 
+def test_a_file_that_is_not_a_card_file_is_not_a_folder(tmp_path):
+    (tmp_path / "notes.txt").write_text("4 Forest\n")
+    with pytest.raises(PlaytestError, match=r"notes\.txt: not a folder of card files nor a "
+                                            r"card file \(\*\.toml\)$"):
+        load_pool([tmp_path / "notes.txt"])
+
+
 def test_empty_dir(tmp_path):
     with pytest.raises(PlaytestError, match=re.escape(str(tmp_path)) + ".*no card files"):
         check_dir(tmp_path)
