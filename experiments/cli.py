@@ -2,7 +2,7 @@
 
     playtest scenario PATH... [--cards DIR]...     run rules scenarios
     playtest cards check DIR [--cards DIR]...      validate a folder of card files
-    playtest cards show NAME [--cards DIR]...      show a card as the engine understands it
+    playtest cards show NAME [--internals]         show a card as a player reads it
     playtest simulate DECK [--vs DECK] ...          play many games, summarise, save
     playtest bench [--games N] [--batch-size B]     games per second against baselines
 
@@ -18,7 +18,67 @@ import sys
 from experiments.paths import check_output_path
 from simcore.errors import PlaytestError
 
-CARDS_HELP = "a folder of extra card files (TOML); may be given several times"
+CARDS_HELP = ("a folder of extra card files (TOML); may be given several times "
+              "(default: the built-in cards only)")
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """--help shows every option's default: "(default: 1000)" after its help text, unless
+    the text says what the default is itself (flags without a value, options whose default
+    is "none")."""
+
+    def _get_help_string(self, action):
+        text = action.help or ""
+        if (not action.option_strings or action.nargs == 0 or "default" in text
+                or action.default in (None, [], argparse.SUPPRESS)):
+            return text
+        return text + " (default: %(default)s)"
+
+
+class _Parser(argparse.ArgumentParser):
+    """Usage errors in one line, `playtest simulate: error: ...`, exit status 2, as other
+    input errors are (argparse printed its usage block first)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+    def parse_known_args(self, args=None, namespace=None):
+        ns, extras = super().parse_known_args(args, namespace)
+        if extras:      # the innermost (sub)command that met them, for parse_args' message
+            ns.__dict__.setdefault("_extras_prog", self.prog)
+        return ns, extras
+
+    def parse_args(self, args=None, namespace=None):
+        ns, extras = self.parse_known_args(args, namespace)
+        if extras:      # argparse names the top command: `playtest cards check` is clearer
+            prog = ns.__dict__.get("_extras_prog", self.prog)
+            self.exit(2, f"{prog}: error: unrecognized arguments: {' '.join(extras)}\n")
+        return ns
+
+
+class _Once(argparse.Action):
+    """Store an option's one value and refuse a second: `--seed 1 --seed 2` kept the last
+    one silently. Every option that takes one value uses it (not --cards, which adds up)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        given = namespace.__dict__.setdefault("_given_once", {})
+        if self.dest in given:
+            raise argparse.ArgumentError(
+                self, f"given twice ({given[self.dest]}, then {values}): it takes one value")
+        given[self.dest] = values
+        setattr(namespace, self.dest, values)
+
+
+def _show_help(parser):
+    """The command to run when no (sub)command is given: that parser's help, status 2."""
+    def show(args):
+        parser.print_help(sys.stderr)
+        return 2
+    return show
 
 
 def _add_cards_option(p: argparse.ArgumentParser) -> None:
@@ -28,11 +88,13 @@ def _add_cards_option(p: argparse.ArgumentParser) -> None:
 def build_parser() -> argparse.ArgumentParser:
     from simcore import __version__
 
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="playtest",
         description="Monte Carlo playtesting for Magic: The Gathering style games.")
-    parser.add_argument("--version", action="version", version=f"playtest {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    parser.add_argument("--version", action="version", version=f"playtest {__version__}",
+                        help="print the version and exit")
+    parser.set_defaults(func=_show_help(parser))
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("scenario", help="run rules scenarios (TOML files or folders of them)")
     p.add_argument("paths", metavar="PATH", nargs="+", help="a scenario file or a folder")
@@ -40,53 +102,74 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_scenario)
 
     cards = sub.add_parser("cards", help="check or show card files")
-    csub = cards.add_subparsers(dest="cards_command", metavar="ACTION", required=True)
+    cards.set_defaults(func=_show_help(cards))
+    csub = cards.add_subparsers(dest="cards_command", metavar="ACTION")
 
     p = csub.add_parser("check", help="validate every card file under DIR")
-    p.add_argument("dir", metavar="DIR")
+    p.add_argument("dir", metavar="DIR", help="a folder of card files, or one card file")
     _add_cards_option(p)
     p.set_defaults(func=cmd_cards_check)
 
-    p = csub.add_parser("show", help="show a card as the engine understands it")
-    p.add_argument("name", metavar="NAME")
+    p = csub.add_parser("show", help="show a card as a player reads it")
+    p.add_argument("name", metavar="NAME", help="the card's name (any case)")
+    p.add_argument("--internals", action="store_true",
+                   help="also show the compiled fields and effect bytecode the engine plays "
+                        "(default: the card as a player reads it only)")
     _add_cards_option(p)
     p.set_defaults(func=cmd_cards_show)
 
     p = sub.add_parser("simulate", help="play many games between agents and summarise them")
     p.add_argument("deck", metavar="DECK", help="a deck list (MTGO/Arena text or Forge .dck)")
     opp = p.add_mutually_exclusive_group()
-    opp.add_argument("--vs", metavar="DECK", help="the opponent's deck")
+    opp.add_argument("--vs", metavar="DECK",
+                     help="the opponent's deck (default: none, a goldfish game)")
     opp.add_argument("--goldfish", action="store_true", help="no opponent (the default)")
-    p.add_argument("--games", type=_positive, default=1000, metavar="N")
-    p.add_argument("--seed", type=_seed, default=0, metavar="S")
-    p.add_argument("--agent", default="greedy", metavar="NAME",
-                   help="random, greedy, first, or module:Class")
-    p.add_argument("--opponent-agent", default=None, metavar="NAME")
+    p.add_argument("--games", action=_Once, type=_positive, default=1000, metavar="N",
+                   help="games to play")
+    p.add_argument("--seed", action=_Once, type=_seed, default=0, metavar="S",
+                   help="the random seed: the same seed plays the same games")
+    p.add_argument("--agent", action=_Once, default="greedy", metavar="NAME",
+                   help="random, greedy, first, an entry-point name, or module:Class")
+    p.add_argument("--opponent-agent", action=_Once, default=None, metavar="NAME",
+                   help="the opponent's agent (default: the same as --agent)")
     start = p.add_mutually_exclusive_group()
-    start.add_argument("--on-the-play", dest="start", action="store_const", const="play")
-    start.add_argument("--on-the-draw", dest="start", action="store_const", const="draw")
-    start.add_argument("--random-start", dest="start", action="store_const", const="random")
-    p.add_argument("--max-turns", type=_positive, default=30, metavar="T")
-    p.add_argument("--until-card", default=None, metavar="NAME",
-                   help="goldfish: a game ends when this card is on the battlefield")
-    p.add_argument("--batch-size", type=_positive, default=1000, metavar="B")
-    p.add_argument("--out", default=None, metavar="FILE", help="FILE.parquet or FILE.csv")
-    p.add_argument("--plot", default=None, metavar="FILE",
-                   help="FILE.png, .svg or .pdf: games won by each turn and game lengths")
+    start.add_argument("--on-the-play", dest="start", action="store_const", const="play",
+                       help="your deck starts (the default)")
+    start.add_argument("--on-the-draw", dest="start", action="store_const", const="draw",
+                       help="the opponent starts (default: --on-the-play)")
+    start.add_argument("--random-start", dest="start", action="store_const", const="random",
+                       help="a coin flip per game (default: --on-the-play)")
+    p.add_argument("--max-turns", action=_Once, type=_positive, default=30, metavar="T",
+                   help="a game still going after T turns ends as turn_limit")
+    p.add_argument("--until-card", action=_Once, default=None, metavar="NAME",
+                   help="goldfish: a game ends when this card is on the battlefield "
+                        "(default: none)")
+    p.add_argument("--batch-size", action=_Once, type=_positive, default=1000, metavar="B",
+                   help="games played at once")
+    p.add_argument("--out", action=_Once, default=None, metavar="FILE",
+                   help="FILE.parquet or FILE.csv: one row per game (default: none)")
+    p.add_argument("--plot", action=_Once, default=None, metavar="FILE",
+                   help="FILE.png, .svg or .pdf: games won by each turn and game lengths "
+                        "(default: none)")
     _add_cards_option(p)
     p.set_defaults(func=cmd_simulate, start="play")
 
     p = sub.add_parser("bench", help="measure games per second against same-run baselines")
-    p.add_argument("--games", type=_positive, default=2000, metavar="N")
-    p.add_argument("--batch-size", type=_positive, default=1000, metavar="B")
-    p.add_argument("--seed", type=_seed, default=1, metavar="S")
-    p.add_argument("--serial-games", type=_positive, default=None, metavar="N",
+    p.add_argument("--games", action=_Once, type=_positive, default=2000, metavar="N",
+                   help="games per measurement")
+    p.add_argument("--batch-size", action=_Once, type=_positive, default=1000, metavar="B",
+                   help="games played at once")
+    p.add_argument("--seed", action=_Once, type=_seed, default=1, metavar="S",
+                   help="the random seed")
+    p.add_argument("--serial-games", action=_Once, type=_positive, default=None, metavar="N",
                    help="games for the one-thread baseline (default: a quarter batch)")
-    p.add_argument("--reference-games", type=int, default=100, metavar="N",
+    p.add_argument("--reference-games", action=_Once, type=int, default=100, metavar="N",
                    help="games for the plain-Python reference baseline (0: skip; fewer than "
                         "~100 take under a second and the ratio swings with the machine)")
-    p.add_argument("--max-turns", type=_positive, default=30, metavar="T")
-    p.add_argument("--out", default=None, metavar="FILE", help="FILE.parquet or FILE.csv")
+    p.add_argument("--max-turns", action=_Once, type=_positive, default=30, metavar="T",
+                   help="turn limit per game")
+    p.add_argument("--out", action=_Once, default=None, metavar="FILE",
+                   help="FILE.parquet or FILE.csv: the measurements (default: none)")
     p.set_defaults(func=cmd_bench)
     return parser
 
@@ -148,7 +231,8 @@ def cmd_simulate(args) -> int:
     df = simulate(args.deck, vs=args.vs, games=args.games, seed=args.seed, agent=args.agent,
                   opponent_agent=args.opponent_agent, start=args.start,
                   max_turns=args.max_turns, batch_size=args.batch_size,
-                  card_dirs=args.cards, target=args.until_card, out=args.out)
+                  card_dirs=args.cards, target=args.until_card, out=args.out,
+                  warn=_warn)
     if len(df) == 0:
         print("no game finished")
         return 1
@@ -162,6 +246,11 @@ def cmd_simulate(args) -> int:
     return 0
 
 
+def _warn(message):
+    """Input that is allowed but probably not meant (a 53-card deck): one line, go on."""
+    print(f"playtest: warning: {message}", file=sys.stderr, flush=True)
+
+
 def cmd_scenario(args) -> int:
     from simcore.scenario import run_paths
 
@@ -169,89 +258,36 @@ def cmd_scenario(args) -> int:
 
 
 def cmd_cards_check(args) -> int:
-    from simcore.cardload import check_dir
+    from simcore.cardload import CardErrors, check_dir
 
-    names = check_dir(args.dir, args.cards)
-    print(f"ok: {len(names)} cards")
+    try:
+        names = check_dir(args.dir, args.cards)
+    except CardErrors as e:     # every wrong file, one line each, then how many
+        for line in e.errors + [e.summary]:
+            print(f"playtest: error: {line}", file=sys.stderr)
+        return 2
+    print(f"ok: {len(names)} card{'' if len(names) == 1 else 's'}")
     return 0
 
 
 def cmd_cards_show(args) -> int:
     from simcore.cardload import find_card, load_pool
+    from simcore.cardtext import card_text
 
     pool = load_pool(args.cards)
     card = find_card(pool, args.name)
-    try:
+    print(card_text(card, pool))
+    if args.internals:
         from simcore.compile import describe_card
-    except ImportError:
-        print(format_card(card))
-        return 0
-    text = describe_card(card["name"], args.cards)
-    if text is not None:
-        print(text)
+        print()
+        print(describe_card(card["name"], args.cards))
     return 0
-
-
-def _fmt(v) -> str:
-    """A value in TOML-like notation."""
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, str):
-        return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    if isinstance(v, list):
-        return "[" + ", ".join(_fmt(x) for x in v) + "]"
-    if isinstance(v, dict):
-        return "{ " + ", ".join(f"{k} = {_fmt(x)}" for k, x in v.items()) + " }"
-    return str(v)
-
-
-def format_card(card: dict) -> str:
-    """The validated card dict, readable, with abilities numbered (and activation numbers)."""
-    lines = [card["name"]]
-    head = []
-    if "cost" in card:
-        head.append(card["cost"] or "(no mana cost)")
-    types = " ".join(card.get("supertypes", []) + card["types"])
-    if card.get("subtypes"):
-        types += " \u2014 " + " ".join(card["subtypes"])
-    if card.get("token"):
-        types = "Token " + types
-    head.append(types)
-    if "power" in card:
-        head.append(f"{card['power']}/{card['toughness']}")
-    lines.append("  " + "   ".join(head))
-    if card.get("colors"):
-        lines.append("  colors: " + ", ".join(card["colors"]))
-    if card.get("keywords"):
-        lines.append("  keywords: " + ", ".join(card["keywords"]))
-    if card.get("text"):
-        lines.append("  text:")
-        lines.extend("    " + t for t in card["text"].strip().splitlines())
-    n_act = 0
-    for i, ab in enumerate(card.get("abilities", [])):
-        label = f"  ability {i}: {ab['kind']}"
-        if ab["kind"] in ("mana", "activated"):
-            label += f" (activate with ability = {n_act})"
-            n_act += 1
-        lines.append(label)
-        for k, v in ab.items():
-            if k == "kind":
-                continue
-            if k == "effects":
-                for j, eff in enumerate(v):
-                    lines.append(f"      effect {j}: {_fmt(eff)}")
-            else:
-                lines.append(f"      {k} = {_fmt(v)}")
-    if card.get("ai"):
-        lines.append("  ai: " + _fmt(card["ai"]))
-    lines.append(f"  file: {card['_file']}")
-    return "\n".join(lines)
 
 
 def run(argv=None) -> int:
     """Parse argv and run the command; returns the exit status."""
     parser = build_parser()
-    args = parser.parse_args(argv)  # bad usage: prints usage, SystemExit(2)
+    args = parser.parse_args(argv)  # bad usage: one line, SystemExit(2)
     try:
         return args.func(args)
     except PlaytestError as e:

@@ -5,6 +5,7 @@ seed and i), so results do not depend on the batch size. Results stream to disk 
 chunk when an output file is given; Ctrl-C keeps (and saves) the finished chunks.
 """
 import importlib
+import inspect
 import math
 import sys
 import time
@@ -37,19 +38,67 @@ def load_agent(name):
         return AGENTS[name]()
     if ":" in name:
         mod, _, cls = name.partition(":")
+        if not mod or not cls:
+            raise PlaytestError(f"cannot load agent {name!r}: expected module:Class")
         try:
-            return getattr(importlib.import_module(mod), cls)()
-        except (ImportError, AttributeError) as e:
-            raise PlaytestError(f"cannot load agent {name!r}: {e}") from None
+            module = importlib.import_module(mod)
+        except Exception as e:      # a user's module that fails to import is their input
+            raise PlaytestError(f"cannot load agent {name!r}: {_error(e)}") from None
+        try:
+            obj = getattr(module, cls)
+        except AttributeError:
+            raise PlaytestError(f"cannot load agent {name!r}: module {mod!r} has no "
+                                f"{cls!r}") from None
+        return make_agent(repr(name), obj)
     eps = agent_entry_points()
     if name in eps:
         try:
-            return eps[name].load()()
+            obj = eps[name].load()
         except Exception as e:      # a broken plug-in is the user's input: one line
-            raise PlaytestError(f"cannot load agent {name!r} ({eps[name].value}): {e}") from None
+            raise PlaytestError(f"cannot load agent {name!r} ({eps[name].value}): "
+                                f"{_error(e)}") from None
+        return make_agent(f"{name!r} ({eps[name].value})", obj)
     known = sorted(AGENTS) + sorted(eps)
     raise PlaytestError(f"unknown agent {name!r} (available: {', '.join(known)}, "
                         f"or module:Class)")
+
+
+def _error(e):
+    return f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
+
+
+def _what(obj):
+    if inspect.ismodule(obj):
+        return "a module"
+    if inspect.isroutine(obj):
+        return "a function"
+    return f"an object of type {type(obj).__name__}"
+
+
+def make_agent(label, obj):
+    """An instance of the agent class `obj` that `label` (the agent as the user named it,
+    quoted) points to.
+    Anything else (not a class, a class without act, one whose constructor needs arguments
+    or raises) is one line naming the agent: the games would otherwise fail later with a
+    TypeError traceback (`--agent os:system`)."""
+    what = f"agent {label}"
+    if not inspect.isclass(obj):
+        raise PlaytestError(f"{what} is not an agent class but {_what(obj)} (an agent is a "
+                            f"class with a method act(view, legal_mask, rng))")
+    if not callable(getattr(obj, "act", None)):
+        raise PlaytestError(f"{what}: class {obj.__qualname__} has no method "
+                            f"act(view, legal_mask, rng), so it is not an agent")
+    try:
+        inspect.signature(obj).bind()
+    except TypeError:
+        raise PlaytestError(f"{what}: {obj.__qualname__}() needs arguments, but an agent is "
+                            f"made with none") from None
+    except ValueError:              # no signature to read (some built-in types): just try
+        pass
+    try:
+        return obj()
+    except Exception as e:
+        raise PlaytestError(f"{what}: {obj.__qualname__}() failed: {_error(e)}") from None
 
 
 def wilson(k, n, z=1.96):
@@ -113,13 +162,14 @@ class ChunkWriter:
 
 def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=None,
              start="play", max_turns=30, batch_size=1000, card_dirs=(), target=None,
-             progress=True, out=None):
+             progress=True, out=None, warn=None):
     """Play `games` games in batches of `batch_size`; returns a DataFrame, one row per game.
     With `out`, each finished batch is appended to that Parquet/CSV file at once, so an
-    interrupted run (Ctrl-C) keeps every finished batch on disk."""
+    interrupted run (Ctrl-C) keeps every finished batch on disk. `warn` is called with each
+    deck-building rule a deck breaks (simcore.decks: Deck.warnings)."""
     pool = make_pool(card_dirs)
-    d0 = load_deck(deck, pool)
-    d1 = load_deck(vs, pool) if vs else None
+    d0 = load_deck(deck, pool, warn=warn)
+    d1 = load_deck(vs, pool, warn=warn) if vs else None
     ids0 = deck_ids(pool, d0)
     ids1 = deck_ids(pool, d1) if d1 else None
     agents = [load_agent(agent)]

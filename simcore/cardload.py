@@ -19,6 +19,7 @@ from pathlib import Path
 from simcore import vocab
 from simcore.errors import PlaytestError
 from simcore.manastr import parse_activation_cost, parse_mana
+from simcore.textfile import read_text
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 BUILTIN_DIRS = (DATA_DIR / "cards", DATA_DIR / "tokens")
@@ -307,6 +308,9 @@ def _check_ability(v, path: str, ctx: _Ctx) -> None:
             ctx.fail(_join(path, "effects[0].if"),
                      "'if' refers to the effect before it; the first effect has none")
 
+    if effects is not None:
+        _check_target_selectors(v, path, ctx)
+
     if kind == "mana":
         add = v["add"]
         if isinstance(add, list) and not add:
@@ -334,6 +338,27 @@ def _check_ability(v, path: str, ctx: _Ctx) -> None:
                 ctx.fail(p, "a cost option needs 'blight' or 'mana'")
             if "x_max" in opt and opt.get("blight") != "X":
                 ctx.fail(_join(p, "x_max"), 'only used with blight = "X"')
+
+
+def _check_target_selectors(ab: dict, path: str, ctx: _Ctx) -> None:
+    """An effect acting on "target" or "target2" (written, or the default of its selector
+    key) needs that many entries in the ability's `targets`: without them the card passed
+    validation and the effect did nothing in play."""
+    n = len(ab.get("targets", ()))
+    for j, eff in enumerate(ab["effects"]):
+        for key, default in vocab.SELECTOR_DEFAULTS.get(eff["do"], {}).items():
+            sel = eff.get(key, default)
+            if sel not in vocab.TARGET_SELECTORS:
+                continue
+            where = f"{path}.effects[{j}].{key}"
+            said = _q(sel) if key in eff else f"{_q(sel)} (the default for do = {_q(eff['do'])})"
+            need = vocab.TARGET_SELECTORS[sel] + 1
+            if n == 0:
+                ctx.fail(where, f"{said} needs a target, but the ability has no 'targets' "
+                                f'(e.g. targets = ["any"])')
+            if n < need:
+                ctx.fail(where, f"{said} is the ability's second target, but its 'targets' "
+                                f"has only {n}")
 
 
 def _check_effect(v, path: str, ctx: _Ctx) -> None:
@@ -396,12 +421,7 @@ def toml_error_message(file: str, text: str, e: tomllib.TOMLDecodeError) -> str:
 def load_card_file(path) -> dict:
     """Read, parse and validate one card file. Returns its dict plus `_file`."""
     file = str(path)
-    try:
-        text = Path(path).read_bytes().decode("utf-8")
-    except OSError as e:
-        raise PlaytestError(f"{file}: cannot read card file: {e.strerror or e}") from None
-    except UnicodeDecodeError:
-        raise PlaytestError(f"{file}: card file is not UTF-8 text") from None
+    text = read_text(path, "card file")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -424,6 +444,8 @@ def _files_in(d, builtin: bool) -> list[Path]:
     if not p.is_dir():
         if builtin:
             return []
+        if p.exists():      # (it said "no such card directory" of an existing file)
+            raise PlaytestError(f"{d}: not a folder of card files nor a card file (*.toml)")
         raise PlaytestError(f"{d}: no such card directory")
     files = sorted(f for f in p.rglob("*.toml") if f.is_file())
     if not files and not builtin:
@@ -431,31 +453,66 @@ def _files_in(d, builtin: bool) -> list[Path]:
     return files
 
 
-def _load(extra_dirs=()) -> tuple[dict[str, dict], list[list[str]]]:
+class CardErrors(PlaytestError):
+    """Card files with errors (`check_dir`): `errors` holds one line for each, `summary`
+    counts them ("2 of 5 card files have errors"); the message is both, on one line."""
+
+    def __init__(self, errors: list[str], n_bad: int, n_files: int):
+        files = "card file" if n_files == 1 else "card files"
+        self.summary = (f"{n_bad} of {n_files} {files} {'has' if n_bad == 1 else 'have'} "
+                        f"errors")
+        self.errors = errors
+        super().__init__(f"{self.summary}: " + "; ".join(errors))
+
+
+def _load(extra_dirs=(), errors: list | None = None
+          ) -> tuple[dict[str, dict], list[list[str]], int]:
+    """(pool, names per extra dir, number of files in the extra dirs). The first wrong card
+    raises its PlaytestError; with an `errors` list, each wrong file adds its (file, line)
+    there instead and the rest are still checked."""
     pool: dict[str, dict] = {}
     seen: dict[Path, str] = {}
     per_dir: list[list[str]] = []
+    n_files = 0
     sources = [(d, True) for d in BUILTIN_DIRS] + [(d, False) for d in extra_dirs]
+
+    def fail(file, e: PlaytestError):
+        if errors is None:
+            raise e
+        errors.append((str(file), str(e)))
+
     for d, builtin in sources:
         names = []
         for f in _files_in(d, builtin):
             key = f.resolve()
             if key in seen:  # the same file reached twice (e.g. --cards simcore/data/cards)
-                names.append(seen[key])
+                if seen[key] is not None:       # (None: it had an error, reported once)
+                    names.append(seen[key])
                 continue
-            card = load_card_file(f)
+            seen[key] = None
+            n_files += not builtin
+            try:
+                card = load_card_file(f)
+            except PlaytestError as e:
+                fail(f, e)
+                continue
             name = card["name"]
             if name in pool:
-                raise PlaytestError(
+                fail(f, PlaytestError(
                     f"{card['_file']}: card '{name}': key 'name': duplicate card name, "
-                    f"already defined in {pool[name]['_file']}")
+                    f"already defined in {pool[name]['_file']}"))
+                continue
             pool[name] = card
             seen[key] = name
             names.append(name)
         if not builtin:
             per_dir.append(names)
-    _cross_check(pool)
-    return pool, per_dir
+    for name, card in pool.items():
+        try:
+            _cross_check(name, card, pool)
+        except PlaytestError as e:
+            fail(card["_file"], e)
+    return pool, per_dir, n_files
 
 
 def _effects_of(card: dict):
@@ -465,20 +522,20 @@ def _effects_of(card: dict):
             yield f"abilities[{i}].effects[{j}]", eff
 
 
-def _cross_check(pool: dict[str, dict]) -> None:
-    for name, card in pool.items():
-        ctx = _Ctx(card["_file"], name)
-        for path, eff in _effects_of(card):
-            if eff.get("do") == "create_token":
-                tok = eff["token"]
-                if tok not in pool:
-                    close = difflib.get_close_matches(tok, sorted(n for n in pool
-                                                                  if pool[n].get("token")), n=3)
-                    hint = f" (closest: {', '.join(close)})" if close else ""
-                    ctx.fail(f"{path}.token", f"unknown token '{tok}'{hint}")
-                if not pool[tok].get("token"):
-                    ctx.fail(f"{path}.token", f"'{tok}' is not a token (its file "
-                                              f"{pool[tok]['_file']} has no token = true)")
+def _cross_check(name: str, card: dict, pool: dict[str, dict]) -> None:
+    """What one card says about others: the tokens it creates are token definitions."""
+    ctx = _Ctx(card["_file"], name)
+    for path, eff in _effects_of(card):
+        if eff.get("do") == "create_token":
+            tok = eff["token"]
+            if tok not in pool:
+                close = difflib.get_close_matches(tok, sorted(n for n in pool
+                                                              if pool[n].get("token")), n=3)
+                hint = f" (closest: {', '.join(close)})" if close else ""
+                ctx.fail(f"{path}.token", f"unknown token '{tok}'{hint}")
+            if not pool[tok].get("token"):
+                ctx.fail(f"{path}.token", f"'{tok}' is not a token (its file "
+                                          f"{pool[tok]['_file']} has no token = true)")
 
 
 def load_pool(extra_dirs=()) -> dict[str, dict]:
@@ -488,8 +545,13 @@ def load_pool(extra_dirs=()) -> dict[str, dict]:
 
 def check_dir(path, extra_dirs=()) -> list[str]:
     """Validate every card file under path together with the built-ins (and extra_dirs).
-    Returns the names of the cards found under path."""
-    _, per_dir = _load(tuple(extra_dirs) + (path,))
+    Returns the names of the cards found under path; if any file is wrong, raises
+    CardErrors with one line for each wrong file (all of them, not just the first)."""
+    errors: list[tuple[str, str]] = []
+    _, per_dir, n_files = _load(tuple(extra_dirs) + (path,), errors)
+    if errors:
+        errors.sort(key=lambda e: e[0])     # by file (tokens are checked after the rest)
+        raise CardErrors([line for _, line in errors], len({f for f, _ in errors}), n_files)
     return per_dir[-1]
 
 

@@ -56,6 +56,11 @@ def mana_str_pack(s, where):
     return pack_mana(mc.pips)
 
 
+def sel(effect, key):
+    """The effect's selector `key` (on, to, what, from, who), or its default (vocab)."""
+    return effect.get(key, vocab.SELECTOR_DEFAULTS[effect["do"]][key])
+
+
 class Pool:
     """The card pool: validated card dicts, name -> id, counter kinds, subtypes, the table."""
 
@@ -205,28 +210,28 @@ class _Compiler:
             am_k, am_a = self.amount(e.get("n"), w)
             a = [0] * 6
             if do == "put_counters":
-                a[:4] = [K.SEL_IDS[e.get("on", "target")], self.pool.kind(e["counter"]), am_k, am_a]
+                a[:4] = [K.SEL_IDS[sel(e, "on")], self.pool.kind(e["counter"]), am_k, am_a]
                 op = K.OP_PUT_COUNTERS
             elif do == "put_counters_of_subject":
-                a[0] = K.SEL_IDS[e.get("on", "target")]
+                a[0] = K.SEL_IDS[sel(e, "on")]
                 op = K.OP_PUT_SUBJ_COUNTERS
             elif do == "move_counters":
-                a[:2] = [K.SEL_IDS[e.get("from", "self")], K.SEL_IDS[e.get("to", "target")]]
+                a[:2] = [K.SEL_IDS[sel(e, "from")], K.SEL_IDS[sel(e, "to")]]
                 op = K.OP_MOVE_COUNTERS
             elif do == "proliferate":
                 op = K.OP_PROLIFERATE
             elif do == "blight":
-                a[:3] = [K.SEL_IDS[e.get("who", "you")], am_k, am_a]
+                a[:3] = [K.SEL_IDS[sel(e, "who")], am_k, am_a]
                 op = K.OP_BLIGHT
             elif do == "damage":
-                a[:3] = [K.SEL_IDS[e.get("to", "target")], am_k, am_a]
+                a[:3] = [K.SEL_IDS[sel(e, "to")], am_k, am_a]
                 op = K.OP_DAMAGE
             elif do in ("draw", "gain_life", "discard", "surveil"):
                 a[:2] = [am_k, am_a]
                 op = {"draw": K.OP_DRAW, "gain_life": K.OP_GAIN_LIFE, "discard": K.OP_DISCARD,
                       "surveil": K.OP_SURVEIL}[do]
             elif do == "lose_life":
-                a[:3] = [K.SEL_IDS[e.get("who", "you")], am_k, am_a]
+                a[:3] = [K.SEL_IDS[sel(e, "who")], am_k, am_a]
                 op = K.OP_LOSE_LIFE
             elif do == "create_token":
                 tok = e["token"]
@@ -235,18 +240,18 @@ class _Compiler:
                 a[:3] = [self.pool.card_id[tok], am_k, am_a]
                 op = K.OP_CREATE_TOKEN
             elif do == "exile":
-                a[:2] = [K.SEL_IDS[e.get("what", "target")], int(e.get("link", False))]
+                a[:2] = [K.SEL_IDS[sel(e, "what")], int(e.get("link", False))]
                 op = K.OP_EXILE
             elif do == "exile_top":
                 a[:3] = [am_k, am_a, K.DUR_THIS_TURN if e.get("playable") == "this_turn"
                          else K.DUR_NEXT_TURN]
                 op = K.OP_EXILE_TOP
             elif do == "return_to_battlefield":
-                a[:2] = [K.SEL_IDS[e.get("what", "target")],
+                a[:2] = [K.SEL_IDS[sel(e, "what")],
                          self.pool.kind(e["counter"]) if "counter" in e else -1]
                 op = K.OP_RETURN_TO_BF
             elif do == "shuffle_into_library":
-                a[0] = K.SEL_IDS[e.get("what", "self")]
+                a[0] = K.SEL_IDS[sel(e, "what")]
                 op = K.OP_SHUFFLE_INTO_LIB
             elif do == "become_creature":
                 a[:3] = [e.get("power", 0), e.get("toughness", 0),
@@ -256,10 +261,10 @@ class _Compiler:
                 a[0] = self.filter_id(e.get("sacrifice", {"types": ["Creature"]}), w)
                 op = K.OP_SAC_UNLESS
             elif do == "destroy":
-                a[0] = K.SEL_IDS[e.get("what", "target")]
+                a[0] = K.SEL_IDS[sel(e, "what")]
                 op = K.OP_DESTROY
             elif do == "pump":
-                a[:3] = [K.SEL_IDS[e.get("what", "target")], e.get("power", 0),
+                a[:3] = [K.SEL_IDS[sel(e, "what")], e.get("power", 0),
                          e.get("toughness", 0)]
                 op = K.OP_PUMP
             else:  # pragma: no cover - the validator rejects unknown effects

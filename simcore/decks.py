@@ -23,6 +23,12 @@ Elves|M19`` or ``4 Llanowar Elves|M19|1`` (everything after ``|`` is ignored).
 Card names are matched exactly, then ignoring case and curly apostrophes. Anything wrong is
 one :class:`~simcore.errors.PlaytestError` line naming the file and line:
 ``decks/elves.txt:7: unknown card 'Llanowar Elfs' (closest: Llanowar Elves)``.
+
+A deck that breaks the deck-building rules (fewer than 60 cards, more than four copies of a
+card other than a basic land, more than 15 sideboard cards) still loads, since custom formats
+exist: the loader puts one line per broken rule in ``Deck.warnings`` and hands each to the
+caller's ``warn`` hook, if given (the CLI prints them as ``playtest: warning: ...``); it never
+prints by itself.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import PlaytestError
+from .textfile import read_text
 
 BASIC_LAND_NAMES = frozenset({
     "Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes",
@@ -42,6 +49,8 @@ BASIC_LAND_NAMES = frozenset({
 })
 MAX_COPIES = 4
 MAX_SIDEBOARD = 15
+MIN_CONSTRUCTED = 60
+MIN_LIMITED = 40
 
 # Text-list section headers (lower case, without a trailing colon) -> section.
 _TEXT_HEADERS = {"deck": "main", "main": "main", "maindeck": "main", "main deck": "main",
@@ -65,6 +74,8 @@ class Deck:
     file: str
     main: list[tuple[str, int]] = field(default_factory=list)
     sideboard: list[tuple[str, int]] = field(default_factory=list)
+    # deck-building rules it breaks, one line each naming the file (validate_constructed)
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def size(self) -> int:
@@ -206,12 +217,23 @@ def _parse_forge(lines, source, names, deck):
         _add(deck.main if section == "main" else deck.sideboard, name, n)
 
 
-def parse_deck_text(text: str, source: str, card_names, tokens: Iterable[str] = ()) -> Deck:
+def basic_lands(card_names) -> frozenset[str]:
+    """The basic lands (supertype Basic) of a ``Pool`` or name -> card mapping; for a plain
+    list of names, the basic land names."""
+    defs = getattr(card_names, "defs", card_names)
+    if isinstance(defs, Mapping):
+        return frozenset(n for n, d in defs.items() if "Basic" in d.get("supertypes", ()))
+    return BASIC_LAND_NAMES
+
+
+def parse_deck_text(text: str, source: str, card_names, tokens: Iterable[str] = (),
+                    warn=None) -> Deck:
     """Parse a deck list (MTGO/Arena text, or Forge .dck when `source` ends in .dck or the
     first line is a [section]). `card_names`: the known card names (tokens excluded), or a
     ``Pool`` / name -> card mapping, whose token definitions are then refused by name;
     `tokens`: further token names to refuse. `source` names the file in error messages; the
-    deck's name defaults to its stem."""
+    deck's name defaults to its stem. The deck-building rules it breaks are in
+    ``deck.warnings``, and `warn` (a callable, if given) is called with each."""
     source = str(source)
     names = _Names(card_names, tokens)
     deck = Deck(name=Path(source).stem, file=source)
@@ -223,23 +245,16 @@ def parse_deck_text(text: str, source: str, card_names, tokens: Iterable[str] = 
         _parse_text(lines, source, names, deck)
     if not deck.main:
         raise PlaytestError(f"{source}: the main deck is empty")
+    deck.warnings = validate_constructed(deck, basics=basic_lands(card_names))
+    for w in deck.warnings if warn is not None else ():
+        warn(w)
     return deck
 
 
-def load_deck(path, card_names, tokens: Iterable[str] = ()) -> Deck:
-    """Read and parse a deck file (see `parse_deck_text`)."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise PlaytestError(f"{path}: no such deck file") from None
-    except IsADirectoryError:
-        raise PlaytestError(f"{path}: is a folder, not a deck file") from None
-    except UnicodeDecodeError:
-        raise PlaytestError(f"{path}: not a text file (expected UTF-8)") from None
-    except OSError as e:
-        raise PlaytestError(f"{path}: cannot read the deck file ({e.strerror})") from None
-    return parse_deck_text(text, str(path), card_names, tokens)
+def load_deck(path, card_names, tokens: Iterable[str] = (), warn=None) -> Deck:
+    """Read and parse a deck file (see `parse_deck_text`, also for `warn`)."""
+    text = read_text(path, "deck file")
+    return parse_deck_text(text, str(path), card_names, tokens, warn)
 
 
 def deck_counts(deck: Deck, sideboard: bool = False) -> dict[str, int]:
@@ -250,16 +265,23 @@ def deck_counts(deck: Deck, sideboard: bool = False) -> dict[str, int]:
     return out
 
 
-def validate_constructed(deck: Deck, min_size: int = 60,
+def validate_constructed(deck: Deck, min_size: int = MIN_CONSTRUCTED,
                          basics: Iterable[str] = BASIC_LAND_NAMES) -> list[str]:
     """Constructed deck-building warnings (not errors): fewer than `min_size` main-deck cards
-    (100.2a), more than 15 sideboard cards (100.4a), more than four copies of a card other
-    than a basic land among main deck and sideboard combined (100.2a, 100.4a)."""
+    (100.2a; said when it is under 40 too, the limited minimum of 100.2b), more than 15
+    sideboard cards (100.4a), more than four copies of a card other than a basic land among
+    main deck and sideboard combined (100.2a, 100.4a; no card whose text allows any number
+    of copies is in the pool yet)."""
     basics = set(basics)
     warnings = []
     size = deck.size
-    if size < min_size:
-        warnings.append(f"{deck.file}: the main deck has {size} cards, fewer than {min_size}")
+    cards = "card" if size == 1 else "cards"
+    if size < MIN_LIMITED < min_size:
+        warnings.append(f"{deck.file}: the main deck has {size} {cards}, fewer than the "
+                        f"{MIN_LIMITED} even a limited deck needs ({min_size} for constructed)")
+    elif size < min_size:
+        warnings.append(f"{deck.file}: the main deck has {size} {cards}, fewer than the "
+                        f"{min_size} a constructed deck needs")
     side = sum(n for _, n in deck.sideboard)
     if side > MAX_SIDEBOARD:
         warnings.append(f"{deck.file}: the sideboard has {side} cards, more than "

@@ -63,6 +63,7 @@ from .layout import (
 )
 from .manastr import format_pool, parse_pool
 from .state import alloc_state, copy_state, grow, rebuild_zone_bits, restore
+from .textfile import read_text
 
 SCEN_KEYS = {"name", "rule", "turn", "active", "start_step", "player", "permanent", "step",
              "description"}
@@ -613,7 +614,8 @@ def _collect(paths):
     for p in paths:
         path = Path(p)
         if path.is_dir():
-            found = sorted(path.rglob("*.toml"))
+            # a folder named like a file (x.toml/) is not a scenario file
+            found = sorted(f for f in path.rglob("*.toml") if not f.is_dir())
             if not found:
                 raise PlaytestError(f"{p}: no scenario files (*.toml) found")
             files.extend(found)
@@ -648,7 +650,10 @@ def load_scenarios(paths):
     out = []
     for f in _collect(paths):
         try:
-            data = tomllib.loads(f.read_text())
+            data = tomllib.loads(read_text(f, "scenario file"))
+        except PlaytestError as e:      # unreadable or not UTF-8: this file is malformed
+            out.append((str(f), Malformed(str(e))))
+            continue
         except tomllib.TOMLDecodeError as e:
             out.append((str(f), Malformed(f"{f}: TOML syntax error: {e}")))
             continue

@@ -67,6 +67,23 @@ EFFECTS = {
     "destroy": {"what"},
     "pump": {"what", "power", "toughness"},
 }
+# What an effect acts on when its selector key is left out (simcore/compile.py reads these
+# defaults too): "target" there needs the ability's first target like a written one.
+SELECTOR_DEFAULTS = {
+    "put_counters": {"on": "target"},
+    "put_counters_of_subject": {"on": "target"},
+    "move_counters": {"from": "self", "to": "target"},
+    "blight": {"who": "you"},
+    "damage": {"to": "target"},
+    "lose_life": {"who": "you"},
+    "exile": {"what": "target"},
+    "return_to_battlefield": {"what": "target"},
+    "shuffle_into_library": {"what": "self"},
+    "destroy": {"what": "target"},
+    "pump": {"what": "target"},
+}
+# Selector values that name one of the ability's targets, by position in `targets`.
+TARGET_SELECTORS = {"target": 0, "target2": 1}
 ON_VALUES = {"target", "target2", "self", "subject", "each_creature"}
 WHO_VALUES = {"you", "each_opponent", "each_player", "target"}
 DAMAGE_TO = {"target", "target2", "each_opponent", "each_opponent_and_their_creatures",

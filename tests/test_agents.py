@@ -367,3 +367,66 @@ def test_greedy_keeps_its_elves_for_combat():
     r = b.results()
     assert (r["end"] == K.END_WIN).all() and r["turns"].mean() < 8
 
+
+
+NOT_AGENTS = '''
+LIMIT = 3
+def choose(view, mask, rng):
+    return 0
+class NoAct:
+    pass
+class ActIsData:
+    act = 3
+class NeedsArgs:
+    def __init__(self, depth):
+        self.depth = depth
+    def act(self, view, mask, rng):
+        return 0
+class Raises:
+    def __init__(self):
+        raise RuntimeError("no weights file")
+    def act(self, view, mask, rng):
+        return 0
+'''
+
+
+@pytest.mark.parametrize("agent,message", [
+    ("os:system", "agent 'os:system' is not an agent class but a function (an agent is a "
+                  "class with a method act(view, legal_mask, rng))"),
+    ("os:path", "agent 'os:path' is not an agent class but a module"),
+    ("not_agents:choose", "agent 'not_agents:choose' is not an agent class but a function"),
+    ("not_agents:LIMIT", "agent 'not_agents:LIMIT' is not an agent class but an object of "
+                         "type int"),
+    ("not_agents:NoAct", "agent 'not_agents:NoAct': class NoAct has no method "
+                         "act(view, legal_mask, rng), so it is not an agent"),
+    ("not_agents:ActIsData", "agent 'not_agents:ActIsData': class ActIsData has no method"),
+    ("not_agents:NeedsArgs", "agent 'not_agents:NeedsArgs': NeedsArgs() needs arguments, but "
+                             "an agent is made with none"),
+    ("not_agents:Raises", "agent 'not_agents:Raises': Raises() failed: RuntimeError: no "
+                          "weights file"),
+    ("not_agents:Nobody", "cannot load agent 'not_agents:Nobody': module 'not_agents' has no "
+                          "'Nobody'"),
+    ("no_such_module:Agent", "cannot load agent 'no_such_module:Agent': ModuleNotFoundError"),
+    (":Agent", "cannot load agent ':Agent': expected module:Class"),
+    ("not_agent_ep", "agent 'not_agent_ep' (not_agents:choose) is not an agent class but a "
+                     "function"),
+])
+def test_what_is_not_an_agent_is_named_in_one_line(tmp_path, monkeypatch, capsys, agent,
+                                                    message):
+    """--agent module:Class (or an entry point) pointing at something that is not an agent
+    class: one line naming the agent, exit 2 (`--agent os:system` was a TypeError
+    traceback once the games asked it to act)."""
+    from experiments.cli import main
+    (tmp_path / "not_agents.py").write_text(NOT_AGENTS)
+    dist = tmp_path / "not_agents-1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: not-agents\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[playtest.agents]\n"
+                                           "not_agent_ep = not_agents:choose\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(SystemExit) as e:
+        main(["simulate", str(DECKS / "mono_green_curve.txt"), "--games", "1",
+              "--agent", agent])
+    err = capsys.readouterr().err
+    assert e.value.code == 2
+    assert err.startswith(f"playtest: error: {message}") and err.count("\n") == 1, err

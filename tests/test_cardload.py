@@ -6,6 +6,7 @@ import pytest
 from simcore import vocab
 from simcore.cardload import (
     BUILTIN_DIRS,
+    CardErrors,
     activatable_abilities,
     check_dir,
     find_card,
@@ -355,6 +356,47 @@ def test_bad_abilities(tmp_path, body, key, what):
     assert what in msg, msg
 
 
+@pytest.mark.parametrize("body,key,what", [
+    ('kind = "spell"\neffects = [{ do = "damage", to = "target", n = 3 }]',
+     "abilities[0].effects[0].to",
+     '"target" needs a target, but the ability has no \'targets\' (e.g. targets = ["any"])'),
+    ('kind = "trigger"\nevent = "enters"\neffects = [{ do = "put_counters", on = "target", '
+     'counter = "+1/+1" }]', "abilities[0].effects[0].on", '"target" needs a target'),
+    ('kind = "activated"\ncost = "{T}"\neffects = [{ do = "draw", n = 1 }, '
+     '{ do = "destroy", what = "target" }]', "abilities[0].effects[1].what",
+     '"target" needs a target'),
+    ('kind = "trigger"\nevent = "enters"\neffects = [{ do = "move_counters", '
+     'from = "target" }]', "abilities[0].effects[0].from", '"target" needs a target'),
+    ('kind = "spell"\neffects = [{ do = "lose_life", who = "target", n = 2 }]',
+     "abilities[0].effects[0].who", '"target" needs a target'),
+    ('kind = "spell"\neffects = [{ do = "damage", n = 3 }]', "abilities[0].effects[0].to",
+     '"target" (the default for do = "damage") needs a target, but the ability has no'),
+    ('kind = "spell"\neffects = [{ do = "pump", power = 2, toughness = 2 }]',
+     "abilities[0].effects[0].what", '"target" (the default for do = "pump") needs a target'),
+    ('kind = "spell"\ntargets = ["any"]\neffects = [{ do = "damage", to = "target2", n = 1 }]',
+     "abilities[0].effects[0].to",
+     '"target2" is the ability\'s second target, but its \'targets\' has only 1'),
+    ('kind = "spell"\neffects = [{ do = "damage", to = "target2", n = 1 }]',
+     "abilities[0].effects[0].to", '"target2" needs a target, but the ability has no'),
+])
+def test_an_effect_on_a_target_needs_targets(tmp_path, body, key, what):
+    """`to = "target"` (or any selector naming a target, or one whose default does) with no
+    `targets` passed `cards check` and did nothing in play; "target2" needs two targets."""
+    p = write(tmp_path, GOOD + "[[abilities]]\n" + body + "\n")
+    assert error_of(p).startswith(f"{p}: card 'Foo': key '{key}': {what}"), error_of(p)
+
+
+def test_effects_on_their_targets_pass(tmp_path):
+    p = write(tmp_path, GOOD + '[[abilities]]\nkind = "spell"\ntargets = ["any", "any"]\n'
+                               'effects = [{ do = "damage", to = "target", n = 1 }, '
+                               '{ do = "damage", to = "target2", n = 1 }, '
+                               '{ do = "damage", to = "each_opponent", n = 1 }]\n'
+                               '[[abilities]]\nkind = "trigger"\nevent = "enters"\n'
+                               'effects = [{ do = "blight", n = 1 }, '
+                               '{ do = "shuffle_into_library" }]\n')
+    assert load_card_file(p)["name"] == "Foo"
+
+
 def test_creature_needs_power_and_toughness(tmp_path):
     p = write(tmp_path, GOOD.replace("power = 2\n", ""))
     msg = error_of(p)
@@ -386,8 +428,8 @@ def test_toml_syntax_error_names_file_and_line(tmp_path):
     assert "line" in msg
 
 
-def test_unreadable_file(tmp_path):
-    with pytest.raises(PlaytestError, match="cannot read"):
+def test_missing_file(tmp_path):
+    with pytest.raises(PlaytestError, match="nope.toml: no such card file$"):
         load_card_file(tmp_path / "nope.toml")
 
 
@@ -425,9 +467,9 @@ def test_unknown_token(tmp_path):
 def test_token_must_be_a_token(tmp_path):
     p = write(tmp_path, GOOD + '[[abilities]]\nkind = "trigger"\nevent = "enters"\n'
                                'effects = [{ do = "create_token", token = "Grizzly Bears" }]\n')
-    with pytest.raises(PlaytestError) as e:
+    with pytest.raises(CardErrors) as e:
         check_dir(tmp_path)
-    assert str(e.value).startswith(
+    assert e.value.errors[0].startswith(
         f"{p}: card 'Foo': key 'abilities[0].effects[0].token': 'Grizzly Bears' is not a token")
 
 
@@ -447,6 +489,26 @@ def test_duplicate_within_user_dir(tmp_path):
         check_dir(tmp_path)
 
 
+def test_check_dir_checks_every_file(tmp_path):
+    """check_dir goes on past a wrong file: CardErrors has every error and counts them
+    (the first error stopped the check)."""
+    write(tmp_path, GOOD, "a.toml")
+    write(tmp_path, GOOD.replace("power = 2", 'power = "two"'), "b.toml")
+    write(tmp_path, GOOD, "c.toml")
+    write(tmp_path, GOOD.replace('"Foo"', '"Bar"'), "d.toml")
+    with pytest.raises(CardErrors) as e:
+        check_dir(tmp_path)
+    assert e.value.summary == "2 of 4 card files have errors"
+    assert e.value.errors == [
+        f"{tmp_path / 'b.toml'}: card 'Foo': key 'power': expected an int, got \"two\"",
+        f"{tmp_path / 'c.toml'}: card 'Foo': key 'name': duplicate card name, already defined "
+        f"in {tmp_path / 'a.toml'}"]
+    assert str(e.value) == e.value.summary + ": " + "; ".join(e.value.errors)
+    # load_pool, for the other commands, still stops at the first
+    with pytest.raises(PlaytestError, match=r"b\.toml: card 'Foo': key 'power'"):
+        load_pool([tmp_path])
+
+
 def test_builtin_dir_given_again_is_not_a_duplicate():
     names = check_dir(BUILTIN_DIRS[0])
     assert len(names) == len(CARDS_MD)
@@ -455,6 +517,13 @@ def test_builtin_dir_given_again_is_not_a_duplicate():
 def test_missing_dir(tmp_path):
     with pytest.raises(PlaytestError, match="no such card directory"):
         load_pool([tmp_path / "nope"])
+
+
+def test_a_file_that_is_not_a_card_file_is_not_a_folder(tmp_path):
+    (tmp_path / "notes.txt").write_text("4 Forest\n")
+    with pytest.raises(PlaytestError, match=r"notes\.txt: not a folder of card files nor a "
+                                            r"card file \(\*\.toml\)$"):
+        load_pool([tmp_path / "notes.txt"])
 
 
 def test_empty_dir(tmp_path):

@@ -1,11 +1,11 @@
+import argparse
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from experiments.cli import format_card, main
-from simcore.cardload import load_pool
+from experiments.cli import _Once, build_parser, main
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -29,7 +29,7 @@ def test_cards_check_ok(tmp_path, capsys):
     (tmp_path / "foo.toml").write_text(BAD_CARD.replace('"two"', "2"))
     code, out, err = run_main(["cards", "check", str(tmp_path)], capsys)
     assert code == 0
-    assert out == "ok: 1 cards\n"
+    assert out == "ok: 1 card\n"
     assert err == ""
 
 
@@ -45,7 +45,8 @@ def test_cards_check_malformed_in_process(tmp_path, capsys):
     code, out, err = run_main(["cards", "check", str(tmp_path)], capsys)
     assert code == 2
     assert out == ""
-    assert err == f'playtest: error: {p}: card \'Foo\': key \'power\': expected an int, got "two"\n'
+    assert err == (f'playtest: error: {p}: card \'Foo\': key \'power\': expected an int, '
+                   f'got "two"\nplaytest: error: 1 of 1 card file has errors\n')
     assert "Traceback" not in err
 
 
@@ -57,8 +58,9 @@ def test_cards_check_malformed_subprocess(tmp_path):
     assert r.returncode == 2
     assert "Traceback" not in r.stderr
     lines = r.stderr.splitlines()
-    assert len(lines) == 1
+    assert len(lines) == 2
     assert lines[0].startswith(f"playtest: error: {p}: card 'Foo': key 'power': ")
+    assert lines[1] == "playtest: error: 1 of 1 card file has errors"
     assert r.stdout == ""
 
 
@@ -66,7 +68,46 @@ def test_cards_check_toml_syntax_error(tmp_path, capsys):
     (tmp_path / "foo.toml").write_text('name = "Foo"\ntypes = [\n')
     code, out, err = run_main(["cards", "check", str(tmp_path)], capsys)
     assert code == 2
-    assert len(err.splitlines()) == 1 and "TOML syntax error" in err and "line" in err
+    first, summary = err.splitlines()
+    assert "TOML syntax error" in first and "line" in first
+    assert summary == "playtest: error: 1 of 1 card file has errors"
+
+
+def test_cards_check_reports_every_bad_file(tmp_path, capsys):
+    """Every file is checked and every wrong one named, one line each (the check stopped at
+    the first, and said "ok: 1 cards" when one was right)."""
+    good = BAD_CARD.replace('"two"', "2")
+    (tmp_path / "a_good.toml").write_text(good)
+    (tmp_path / "b_bad.toml").write_text(BAD_CARD.replace('"Foo"', '"Bar"'))
+    (tmp_path / "c_copy.toml").write_text(good)
+    (tmp_path / "d_bytes.toml").write_bytes(b"\xff\xfe\x00\x01")
+    (tmp_path / "e_token.toml").write_text(
+        'name = "Maker"\ncost = "{1}"\ntypes = ["Sorcery"]\n[[abilities]]\nkind = "spell"\n'
+        'effects = [{ do = "create_token", token = "Gobblin" }]\n')
+    code, out, err = run_main(["cards", "check", str(tmp_path)], capsys)
+    assert code == 2 and out == ""
+    assert err.splitlines() == [
+        f"playtest: error: {tmp_path / 'b_bad.toml'}: card 'Bar': key 'power': expected an "
+        f'int, got "two"',
+        f"playtest: error: {tmp_path / 'c_copy.toml'}: card 'Foo': key 'name': duplicate card "
+        f"name, already defined in {tmp_path / 'a_good.toml'}",
+        f"playtest: error: {tmp_path / 'd_bytes.toml'}: line 1: not UTF-8 text (a card file "
+        f"must be a UTF-8 text file)",
+        f"playtest: error: {tmp_path / 'e_token.toml'}: card 'Maker': key "
+        f"'abilities[0].effects[0].token': unknown token 'Gobblin' (closest: Goblin)",
+        "playtest: error: 4 of 5 card files have errors",
+    ]
+
+
+def test_cards_check_counts_agree_in_number(tmp_path, capsys):
+    for name in ("Foo", "Bar"):
+        (tmp_path / f"{name}.toml").write_text(BAD_CARD.replace('"two"', "2").replace(
+            '"Foo"', f'"{name}"'))
+    code, out, err = run_main(["cards", "check", str(tmp_path)], capsys)
+    assert code == 0 and out == "ok: 2 cards\n"
+    (tmp_path / "Baz.toml").write_text(BAD_CARD.replace('"Foo"', '"Baz"'))
+    code, out, err = run_main(["cards", "check", str(tmp_path)], capsys)
+    assert code == 2 and err.splitlines()[-1] == "playtest: error: 1 of 3 card files has errors"
 
 
 def test_cards_check_missing_dir(tmp_path, capsys):
@@ -75,33 +116,118 @@ def test_cards_check_missing_dir(tmp_path, capsys):
     assert err.startswith("playtest: error: ") and "nope" in err
 
 
-def test_bad_flag_prints_usage(capsys):
-    code, out, err = run_main(["--bogus"], capsys)
+@pytest.mark.parametrize("argv,line", [
+    (["--bogus"], "playtest: error: unrecognized arguments: --bogus"),
+    (["cards", "check", "x", "--bogus"],
+     "playtest cards check: error: unrecognized arguments: --bogus"),
+    (["simulat"], "playtest: error: argument COMMAND: invalid choice: 'simulat' (choose from "
+                  "'scenario', 'cards', 'simulate', 'bench')"),
+    (["simulate", "d.txt", "--games", "0"],
+     "playtest simulate: error: argument --games: expected a positive integer, got '0'"),
+    (["simulate"], "playtest simulate: error: the following arguments are required: DECK"),
+    (["simulate", "d.txt", "--vs", "e.txt", "--goldfish"],
+     "playtest simulate: error: argument --goldfish: not allowed with argument --vs"),
+    (["bench", "--seed", "x"],
+     "playtest bench: error: argument --seed: expected a non-negative integer, got 'x'"),
+])
+def test_usage_errors_are_one_line(argv, line, capsys):
+    """Argument errors: one line naming the flag and the subcommand, exit 2 (argparse printed
+    its usage block first, which the README's one-line promise did not allow for)."""
+    code, out, err = run_main(argv, capsys)
     assert code == 2
-    assert "usage: playtest" in err
+    assert err == line + "\n" and out == ""
 
 
-def test_bad_flag_on_subcommand(capsys):
-    code, out, err = run_main(["cards", "check", "x", "--bogus"], capsys)
-    assert code == 2
-    assert "usage: playtest" in err
-
-
-def test_missing_subcommand(capsys):
+def test_missing_subcommand_prints_help(capsys):
     code, out, err = run_main([], capsys)
     assert code == 2
-    assert "usage: playtest" in err
+    assert err.startswith("usage: playtest [-h]") and "simulate" in err and "bench" in err
     code, out, err = run_main(["cards"], capsys)
     assert code == 2
-    assert "usage: playtest cards" in err
+    assert err.startswith("usage: playtest cards") and "check" in err and "show" in err
+
+
+def test_help_prints_help(capsys):
+    code, out, err = run_main(["simulate", "--help"], capsys)
+    assert code == 0 and err == ""
+    assert out.startswith("usage: playtest simulate") and "--games N" in out
 
 
 def test_bogus_subprocess():
     r = subprocess.run([sys.executable, "-m", "experiments", "--bogus"], capture_output=True,
                        text=True, cwd=ROOT, stdin=subprocess.DEVNULL)
     assert r.returncode == 2
-    assert "usage: playtest" in r.stderr
-    assert "Traceback" not in r.stderr
+    assert r.stderr == "playtest: error: unrecognized arguments: --bogus\n"
+
+
+def all_parsers(parser=None):
+    """The top parser and every (sub)command's parser."""
+    parser = parser or build_parser()
+    out = [parser]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for p in action.choices.values():
+                out.extend(all_parsers(p))
+    return out
+
+
+def options_of(parser):
+    return [a for a in parser._actions if a.option_strings and
+            not isinstance(a, (argparse._HelpAction, argparse._VersionAction))]
+
+
+def test_help_gives_every_option_and_its_default():
+    """Every option has a help text, and --help says its default."""
+    for parser in all_parsers():
+        entries = parser.format_help().replace("\n  -", "\n\0-").split("\0")
+        for a in options_of(parser):
+            assert a.help, (parser.prog, a.option_strings)
+            entry = next(e for e in entries if e.startswith(", ".join(a.option_strings) + " "))
+            assert "default" in entry, (parser.prog, entry)
+    text = next(p for p in all_parsers() if p.prog == "playtest simulate").format_help()
+    assert "games to play (default: 1000)" in text
+    assert "(default: greedy)" in text
+
+
+SINGLE_VALUED = [(p.prog, a.option_strings[-1]) for p in all_parsers() for a in options_of(p)
+                 if a.nargs is None and a.option_strings != ["--vs"]
+                 and not isinstance(a, argparse._AppendAction)]
+
+
+def test_every_single_valued_option_refuses_a_repeat():
+    """The list below is every option that takes one value (but --vs, which the simulate
+    work makes take several opponents); each one uses the one-value action."""
+    assert len(SINGLE_VALUED) == 16 and ("playtest simulate", "--seed") in SINGLE_VALUED
+    for p in all_parsers():
+        for a in options_of(p):
+            if (p.prog, a.option_strings[-1]) in SINGLE_VALUED:
+                assert isinstance(a, _Once), (p.prog, a.option_strings)
+
+
+@pytest.mark.parametrize("prog,flag", SINGLE_VALUED)
+def test_a_repeated_option_is_refused(prog, flag, capsys):
+    """`--seed 1 --seed 2` kept the last value silently; now one line naming the flag."""
+    words = prog.split()[1:]
+    argv = words + (["d.txt"] if words == ["simulate"] else []) + [flag, "3", flag, "4"]
+    code, out, err = run_main(argv, capsys)
+    assert code == 2
+    assert err == (f"{prog}: error: argument {flag}: given twice (3, then 4): it takes one "
+                   f"value\n")
+
+
+def test_an_abbreviated_repeat_is_refused(capsys):
+    code, out, err = run_main(["simulate", "d.txt", "--gam", "3", "--games", "4"], capsys)
+    assert code == 2 and "argument --games: given twice (3, then 4)" in err
+
+
+def test_cards_is_still_repeatable(tmp_path, capsys):
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / f"{name}.toml").write_text(
+            BAD_CARD.replace('"two"', "2").replace('"Foo"', f'"{name.upper()}"'))
+    code, out, err = run_main(["cards", "show", "A", "--cards", str(tmp_path / "a"),
+                               "--cards", str(tmp_path / "b")], capsys)
+    assert code == 0 and err == ""
 
 
 def test_cards_show(capsys):
@@ -124,12 +250,12 @@ def test_cards_show_user_card(tmp_path, capsys):
     assert "Foo" in out
 
 
-def test_format_card_numbers_abilities():
-    text = format_card(load_pool()["Walking Ballista"])
-    assert "ability 0: enters_with_counters" in text
-    assert "ability 1: activated (activate with ability = 0)" in text
-    assert "ability 2: activated (activate with ability = 1)" in text
-    assert "walking_ballista.toml" in text
+def test_cards_show_numbers_what_scenarios_activate(capsys):
+    code, out, err = run_main(["cards", "show", "Walking Ballista"], capsys)
+    lines = out.splitlines()
+    assert lines[2] == "Walking Ballista enters with X +1/+1 counters on it."
+    assert lines[3].endswith("  [ability 0]") and lines[4].endswith("  [ability 1]")
+    assert lines[-1].endswith("walking_ballista.toml")
 
 
 def test_scenario_with_bad_cards_dir(tmp_path, capsys):

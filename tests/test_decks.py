@@ -286,13 +286,53 @@ def test_missing_deck_file(names, tmp_path):
 # ----------------------------------------------------------------------------- warnings
 
 def test_validate_constructed_warnings(names):
-    deck = parse("5 Shock\n30 Mountain\n", names, source="w.txt")
+    deck = parse("5 Shock\n50 Mountain\n", names, source="w.txt")
     warnings = validate_constructed(deck)
     assert warnings == [
-        "w.txt: the main deck has 35 cards, fewer than 60",
+        "w.txt: the main deck has 55 cards, fewer than the 60 a constructed deck needs",
         "w.txt: 5 copies of 'Shock', more than 4 of a card that is not a basic land",
     ]
-    assert validate_constructed(deck, min_size=35) == [warnings[1]]
+    assert validate_constructed(deck, min_size=55) == [warnings[1]]
+
+
+@pytest.mark.parametrize("text,warnings", [
+    ("3 Forest\n", ["the main deck has 3 cards, fewer than the 40 even a limited deck needs "
+                    "(60 for constructed)"]),
+    ("1 Forest\n", ["the main deck has 1 card, fewer than the 40 even a limited deck needs "
+                    "(60 for constructed)"]),
+    ("49 Forest\n4 Llanowar Elves\n", ["the main deck has 53 cards, fewer than the 60 a "
+                                        "constructed deck needs"]),
+    ("40 Forest\n", ["the main deck has 40 cards, fewer than the 60 a constructed deck needs"]),
+    ("255 Forest\n5 Llanowar Elves\n", ["5 copies of 'Llanowar Elves', more than 4 of a card "
+                                         "that is not a basic land"]),
+    ("55 Forest\n5 Dryad Arbor\n", ["5 copies of 'Dryad Arbor', more than 4 of a card that is "
+                                     "not a basic land"]),
+    ("20 Forest\n20 Wastes\n20 Island\n", []),
+    ("60 Forest\n", []),
+    ("260 Forest\n", []),
+])
+def test_deck_warnings(pool, tmp_path, capsys, text, warnings):
+    """A deck breaking the deck-building rules loads (custom formats exist) with one line per
+    broken rule in deck.warnings and to the warn hook; the API prints nothing itself. Basic
+    lands are the cards of supertype Basic (Dryad Arbor is a Forest, but not basic)."""
+    f = tmp_path / "d.txt"
+    f.write_text(text)
+    heard = []
+    deck = load_deck(f, pool, warn=heard.append)
+    assert deck.warnings == heard == [f"{f}: {w}" for w in warnings]
+    assert load_deck(f, pool).warnings == deck.warnings
+    assert capsys.readouterr() == ("", "")
+
+
+def test_a_users_basic_land_may_have_any_number(tmp_path):
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    (cards / "snow_wastes.toml").write_text('name = "Frozen Wastes"\ntypes = ["Land"]\n'
+                                            'supertypes = ["Basic", "Snow"]\n')
+    (cards / "crag.toml").write_text('name = "Crag"\ntypes = ["Land"]\n')
+    deck = parse("55 Frozen Wastes\n5 Crag\n", make_pool([cards]), source="u.txt")
+    assert deck.warnings == ["u.txt: 5 copies of 'Crag', more than 4 of a card that is not a "
+                             "basic land"]
 
 
 def test_four_copy_limit_counts_the_sideboard(names):

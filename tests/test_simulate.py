@@ -98,7 +98,7 @@ def test_simulate_cli_plots(tmp_path, capsys):
 
 @pytest.mark.parametrize("argv,needle", [
     (["--games", "0"], "positive integer"),
-    (["--bogus"], "usage: playtest"),
+    (["--bogus"], "playtest simulate: error: unrecognized arguments: --bogus"),
     (["--out", "x.txt"], "--out must end in"),
     (["--plot", "x.jpg"], "--plot must end in .png, .svg, .pdf"),
     (["--agent", "nobody"], "unknown agent 'nobody'"),
@@ -161,3 +161,21 @@ def test_results_stream_to_disk_and_survive_interrupt(tmp_path, monkeypatch):
                  progress=False)
     assert list(pd.read_csv(csv)["game"]) == list(range(5))
 
+
+
+def test_deck_warnings_are_printed_and_the_games_played(tmp_path, capsys):
+    """A 53-card deck, or five copies of a card, is allowed (custom formats) but said: one
+    `playtest: warning: <file>: ...` line each on stderr (they played without a word)."""
+    deck = tmp_path / "d.txt"
+    deck.write_text("44 Forest\n5 Llanowar Elves\n4 Grizzly Bears\n")
+    with pytest.raises(SystemExit) as e:
+        main(["simulate", str(deck), "--vs", str(DECKS / "goblins_burn_blight.txt"),
+              "--games", "2", "--max-turns", "3"])
+    out, err = capsys.readouterr()
+    assert e.value.code == 0 and "2 games" in out
+    warnings = [line for line in err.splitlines() if line.startswith("playtest: warning")]
+    assert warnings == [
+        f"playtest: warning: {deck}: the main deck has 53 cards, fewer than the 60 a "
+        f"constructed deck needs",
+        f"playtest: warning: {deck}: 5 copies of 'Llanowar Elves', more than 4 of a card that "
+        f"is not a basic land"]
