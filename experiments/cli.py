@@ -163,7 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the random seed")
     p.add_argument("--serial-games", action=_Once, type=_positive, default=None, metavar="N",
                    help="games for the one-thread baseline (default: a quarter batch)")
-    p.add_argument("--reference-games", action=_Once, type=int, default=100, metavar="N",
+    p.add_argument("--reference-games", action=_Once, type=_seed, default=100, metavar="N",
                    help="games for the plain-Python reference baseline (0: skip; fewer than "
                         "~100 take under a second and the ratio swings with the machine)")
     p.add_argument("--max-turns", action=_Once, type=_positive, default=30, metavar="T",
@@ -197,6 +197,7 @@ def _positive(text):
 
 
 def _seed(text):
+    """A non-negative integer (seeds, counts where 0 means none)."""
     try:
         v = int(text)
     except ValueError:
