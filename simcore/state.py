@@ -59,7 +59,7 @@ FIELD_DOCS = dict([
     ('p_life', 'life total'),
     ('p_lands', 'lands played this turn'),
     ('p_drew_empty', '1 = drew from an empty library since the last SBA check'),
-    ('p_lost', '1 = has lost the game'),
+    ('p_lost', 'why the player lost (LOSS_* bits, 704.5a-c; 0 = has not lost)'),
     ('lib_n', 'library size'),
     ('p_mulligans', 'mulligans taken (103.5)'),
     # gm

@@ -72,7 +72,7 @@ def test_won_by_turn_counts_kills_over_all_games():
     """The plot's left panel: the share of all games (truncated ones too) each side has won
     by the end of each turn."""
     df = pd.DataFrame({"winner": [0, 0, 1, 2, 0], "turns": [3, 5, 4, 6, 7],
-                       "end": [K.END_WIN] * 4 + [K.END_TURN_LIMIT],
+                       "end": [K.END_LIFE] * 4 + [K.END_TURN_LIMIT],
                        "deck": "a", "opponent": "b"})
     curve = won_by_turn(df)
     assert list(curve.index) == [1, 2, 3, 4, 5, 6, 7]
