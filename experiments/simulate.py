@@ -52,15 +52,33 @@ def load_agent(name):
                         f"or module:Class)")
 
 
+def _unit(x):
+    """x within [0, 1]; -0.0 becomes 0.0."""
+    return min(max(x, 0.0), 1.0) + 0.0
+
+
 def wilson(k, n, z=1.96):
-    """Wilson score interval for a proportion k/n."""
+    """Wilson score interval for a proportion k/n, within [0, 1] (rounding put the lower
+    bound of 0 of n a hair below zero, printed "-0.0%")."""
     if n == 0:
         return (float("nan"), float("nan"))
     p = k / n
     d = 1 + z * z / n
     c = (p + z * z / (2 * n)) / d
     h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (c - h, c + h)
+    return (_unit(c - h), _unit(c + h))
+
+
+def pct(p):
+    """A share as a percentage with one decimal ("31.0%"); never "-0.0%"."""
+    return f"{round(_unit(p) * 100, 1) + 0.0:.1f}%"
+
+
+def share(k, n, brief=False):
+    """k of n games as "31.0% (95% CI 28.1-34.0%)", or brief: "31.0% (28.1-34.0%)"."""
+    lo, hi = wilson(k, n)
+    ci = f"{pct(lo)[:-1]}-{pct(hi)}"
+    return f"{pct(k / n)} ({ci})" if brief else f"{pct(k / n)} (95% CI {ci})"
 
 
 def play_chunk(pool, ids0, ids1, agents, n, seed, game0, start, max_turns, target=None):
@@ -167,9 +185,8 @@ def summary(df):
     n = len(df)
     lines = [f"{n} games (seed {df['seed'].iloc[0]}, playtest {df['version'].iloc[0]})"]
     wins = int((df["winner"] == 0).sum())
-    lo, hi = wilson(wins, n)
     who = df["deck"].iloc[0]
-    lines.append(f"{who} wins {wins / n:.1%} (95% CI {lo:.1%} - {hi:.1%})")
+    lines.append(f"{who} wins {share(wins, n)}")
     ended = df[~df["end"].isin(K.END_TRUNCATED)]
     if len(ended):
         q = ended["turns"].quantile([0.1, 0.5, 0.9]).tolist()

@@ -1,13 +1,15 @@
 """`playtest simulate` and experiments/simulate.py: summaries, Parquet/CSV output streamed per
 batch, plots, the cold-start message, and bad input as one line with exit 2."""
 
+import math
+
 import numpy as np
 import pandas as pd
 import pytest
 
 from experiments.cli import main
 from experiments.plots import won_by_turn
-from experiments.simulate import simulate, wilson
+from experiments.simulate import pct, share, simulate, wilson
 from simcore import consts as K
 
 from support import DECKS
@@ -133,6 +135,21 @@ def test_wilson_interval():
     lo, hi = wilson(50, 100)
     assert lo < 0.5 < hi and abs((lo + hi) / 2 - 0.5) < 1e-9
     assert abs(wilson(0, 10)[0]) < 1e-12 and wilson(10, 10)[1] > 0.999
+
+
+
+@pytest.mark.parametrize("n", [5, 10, 20, 37, 1000])
+def test_no_negative_zero_in_percentages(n):
+    """Rounding put Wilson's lower bound of 0 of n a hair below zero (n = 5, 10, 20: printed
+    "(95% CI -0.0% - 27.8%)") and the upper bound of n of n above one (n = 5): the interval
+    is clamped to [0, 1] and percentages are formatted so that -0.0 cannot appear."""
+    for k in (0, n):
+        lo, hi = wilson(k, n)
+        assert 0.0 <= lo <= k / n <= hi <= 1.0
+        assert math.copysign(1, lo) == 1
+    assert share(0, n).startswith("0.0% (95% CI 0.0-") and "-0.0" not in share(0, n)
+    assert share(n, n).endswith("-100.0%)") and "-0.0" not in share(n, n)
+    assert pct(-0.0) == "0.0%" and pct(-1e-17) == "0.0%" and pct(1 + 1e-16) == "100.0%"
 
 
 
