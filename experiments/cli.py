@@ -134,6 +134,7 @@ def _start_compile_helper():
 
 def cmd_simulate(args) -> int:
     _start_compile_helper()
+    from experiments.signals import Stopped
     from experiments.simulate import simulate, summary
 
     if args.out:
@@ -145,21 +146,32 @@ def cmd_simulate(args) -> int:
     if args.plot:
         from experiments.plots import check_plot_path
         check_plot_path(args.plot)
-    df = simulate(args.deck, vs=args.vs, games=args.games, seed=args.seed, agent=args.agent,
-                  opponent_agent=args.opponent_agent, start=args.start,
-                  max_turns=args.max_turns, batch_size=args.batch_size,
-                  card_dirs=args.cards, target=args.until_card, out=args.out)
-    if len(df) == 0:
-        print("no game finished")
-        return 1
-    print(summary(df))
-    if args.out:
-        print(f"wrote {len(df)} rows to {args.out}")
-    if args.plot:
-        from experiments.plots import plot_games
-        plot_games(df, args.plot)
-        print(f"wrote the plot to {args.plot}")
-    return 0
+    df = None
+    try:
+        df = simulate(args.deck, vs=args.vs, games=args.games, seed=args.seed,
+                      agent=args.agent, opponent_agent=args.opponent_agent, start=args.start,
+                      max_turns=args.max_turns, batch_size=args.batch_size,
+                      card_dirs=args.cards, target=args.until_card, out=args.out)
+        if len(df) == 0:
+            print("no game finished")
+            return 1
+        print(summary(df))
+        if args.out:
+            print(f"wrote {len(df)} rows to {args.out}")
+        if args.plot:
+            from experiments.plots import plot_games
+            plot_games(df, args.plot)
+            print(f"wrote the plot to {args.plot}")
+        return 0
+    except Stopped as e:
+        kept = e.results if e.results is not None else df
+        n = 0 if kept is None else len(kept)
+        where = f" in {args.out}" if args.out and n else ""
+        print(f"playtest: stopped by {e.name}: kept {n} finished games{where}",
+              file=sys.stderr, flush=True)
+        if e.results is not None and n:
+            print(summary(kept))
+        return e.status
 
 
 def cmd_scenario(args) -> int:
@@ -250,13 +262,21 @@ def format_card(card: dict) -> str:
 
 def run(argv=None) -> int:
     """Parse argv and run the command; returns the exit status."""
+    from experiments.signals import Stopped, stop_on_signals
+
     parser = build_parser()
     args = parser.parse_args(argv)  # bad usage: prints usage, SystemExit(2)
     try:
-        return args.func(args)
+        # SIGTERM as well as SIGINT unwinds, so that output files are closed (a Parquet
+        # file without its footer is unreadable); the status says which signal (128 + n)
+        with stop_on_signals():
+            return args.func(args)
     except PlaytestError as e:
         print(f"playtest: error: {e}", file=sys.stderr)
         return 2
+    except Stopped as e:
+        print(f"playtest: stopped by {e.name}", file=sys.stderr)
+        return e.status
     except KeyboardInterrupt:
         print("playtest: interrupted", file=sys.stderr)
         return 130

@@ -2,10 +2,12 @@
 
 Games are played in batches; game i of the run always gets the same random stream (from the
 seed and i), so results do not depend on the batch size. Results stream to disk chunk by
-chunk when an output file is given; Ctrl-C keeps (and saves) the finished chunks.
+chunk when an output file is given; SIGINT (Ctrl-C) or SIGTERM keeps (and saves) the
+finished chunks (experiments/signals.py).
 """
 import importlib
 import math
+import signal
 import sys
 import time
 
@@ -15,6 +17,7 @@ import pandas as pd
 import simcore
 from agents import AGENTS, GreedyAgent
 from experiments.paths import check_output_path
+from experiments.signals import Stopped, held, stop_on_signals
 from simcore import consts as K
 from simcore.compile import make_pool
 from simcore.decks import load_deck
@@ -133,8 +136,9 @@ def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=N
              start="play", max_turns=30, batch_size=1000, card_dirs=(), target=None,
              progress=True, out=None):
     """Play `games` games in batches of `batch_size`; returns a DataFrame, one row per game.
-    With `out`, each finished batch is appended to that Parquet/CSV file at once, so an
-    interrupted run (Ctrl-C) keeps every finished batch on disk."""
+    With `out`, each finished batch is appended to that Parquet/CSV file at once. A run
+    stopped by SIGINT, SIGTERM or KeyboardInterrupt raises `Stopped` with the finished games
+    as its `results`, the file closed holding each of them."""
     pool = make_pool(card_dirs)
     d0 = load_deck(deck, pool)
     d1 = load_deck(vs, pool) if vs else None
@@ -147,37 +151,51 @@ def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=N
         raise PlaytestError(f"unknown card {target!r} for --until-card")
     writer = ChunkWriter(out) if out else None
     frames = []
-    if not GameBatch.is_compiled():
-        # a cold cache: compile the engine on one throw-away greedy game first, so that the
-        # wait is announced and the progress line's games/s measures games, not the compile
-        if progress:
-            print("compiling the game engine (first run only: about a minute on two cores)",
-                  file=sys.stderr, flush=True)
-        play_chunk(pool, ids0, ids1, [GreedyAgent()] * len(agents), 1, seed, 0, start, 2)
-    t0 = time.time()
-    done = 0
-    try:
-        while done < games:
-            n = min(batch_size, games - done)
-            df = play_chunk(pool, ids0, ids1, agents, n, seed, done, start, max_turns, target)
-            df = _label(df, seed, d0, d1, agent, opponent_agent)
-            if writer is not None:
-                writer.write(df)
-            frames.append(df)
-            done += n
-            if progress:
-                rate = done / max(time.time() - t0, 1e-9)
-                print(f"\r{done}/{games} games  {rate:,.0f} games/s", end="", file=sys.stderr,
-                      flush=True)
-    except KeyboardInterrupt:
-        if progress:
-            print(f"\ninterrupted: keeping {done} finished games", file=sys.stderr)
-    finally:
-        if writer is not None:
-            writer.close()
+    with stop_on_signals():
+        try:
+            if not GameBatch.is_compiled():
+                # a cold cache: compile the engine on one throw-away greedy game first, so
+                # that the wait is announced and the progress line's games/s measures games
+                if progress:
+                    print("compiling the game engine (first run only: about a minute on two "
+                          "cores)", file=sys.stderr, flush=True)
+                play_chunk(pool, ids0, ids1, [GreedyAgent()] * len(agents), 1, seed, 0, start,
+                           2)
+            t0 = time.time()
+            done = 0
+            while done < games:
+                n = min(batch_size, games - done)
+                df = play_chunk(pool, ids0, ids1, agents, n, seed, done, start, max_turns,
+                                target)
+                df = _label(df, seed, d0, d1, agent, opponent_agent)
+                with held():        # a batch is on disk and counted, or neither
+                    if writer is not None:
+                        writer.write(df)
+                    frames.append(df)
+                    done += n
+                if progress:
+                    rate = done / max(time.time() - t0, 1e-9)
+                    print(f"\r{done}/{games} games  {rate:,.0f} games/s", end="",
+                          file=sys.stderr, flush=True)
+            with held():
+                if writer is not None:
+                    writer.close()
+            result = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+        except KeyboardInterrupt as e:
+            with held(drop=True):
+                if writer is not None:
+                    writer.close()
+                kept = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+                if progress:
+                    print(file=sys.stderr)
+            raise Stopped(getattr(e, "signum", signal.SIGINT), kept) from None
+        finally:
+            with held(drop=True):
+                if writer is not None:      # another error: keep what is written too
+                    writer.close()
     if progress:
         print(file=sys.stderr)
-    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+    return result
 
 
 def summary(df):

@@ -2,6 +2,7 @@
 batch, plots, the cold-start message, and bad input as one line with exit 2."""
 
 import math
+import signal
 
 import numpy as np
 import pandas as pd
@@ -9,6 +10,7 @@ import pytest
 
 from experiments.cli import main
 from experiments.plots import won_by_turn
+from experiments.signals import Stopped
 from experiments.simulate import pct, share, simulate, wilson
 from simcore import consts as K
 
@@ -154,7 +156,9 @@ def test_no_negative_zero_in_percentages(n):
 
 
 def test_results_stream_to_disk_and_survive_interrupt(tmp_path, monkeypatch):
-    """Each finished batch is appended to the output at once; Ctrl-C keeps them."""
+    """Each finished batch is appended to the output at once; Ctrl-C keeps them, and the
+    run says it was stopped (`Stopped`, with the finished games): it used to return them
+    as if the run were complete. tests/test_stop.py signals real processes."""
     import experiments.simulate as sim
     out = tmp_path / "run.parquet"
     real = sim.play_chunk
@@ -167,9 +171,12 @@ def test_results_stream_to_disk_and_survive_interrupt(tmp_path, monkeypatch):
         return real(*args, **kw)
 
     monkeypatch.setattr(sim, "play_chunk", flaky)
-    df = sim.simulate(DECKS / "mono_green_curve.txt", games=10, seed=3, batch_size=3,
-                      out=out, progress=False)
-    assert len(df) == 6
+    with pytest.raises(Stopped) as e:
+        sim.simulate(DECKS / "mono_green_curve.txt", games=10, seed=3, batch_size=3,
+                     out=out, progress=False)
+    assert e.value.signum == signal.SIGINT and e.value.status == 130
+    df = e.value.results
+    assert len(df) == 6 and list(df["game"]) == list(range(6))
     on_disk = pd.read_parquet(out)
     assert list(on_disk["game"]) == list(range(6)) and (on_disk["seed"] == 3).all()
     csv = tmp_path / "run.csv"
@@ -177,4 +184,3 @@ def test_results_stream_to_disk_and_survive_interrupt(tmp_path, monkeypatch):
     sim.simulate(DECKS / "mono_green_curve.txt", games=5, seed=3, batch_size=2, out=csv,
                  progress=False)
     assert list(pd.read_csv(csv)["game"]) == list(range(5))
-
