@@ -58,4 +58,4 @@ def test_a_signalled_run_keeps_its_finished_games(tmp_path, signum, status, suff
     assert n >= 2 * BATCH and n % BATCH == 0
     df = pd.read_parquet(out) if suffix == ".parquet" else pd.read_csv(out)
     assert list(df["game"]) == list(range(n)) and (df["seed"] == 3).all()
-    assert f"{n} games (seed 3" in stdout.decode()
+    assert f"mono_green_curve vs goldfish: {n} games (seed 3" in stdout.decode()
