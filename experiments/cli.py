@@ -67,8 +67,9 @@ def build_parser() -> argparse.ArgumentParser:
     start.add_argument("--on-the-draw", dest="start", action="store_const", const="draw")
     start.add_argument("--random-start", dest="start", action="store_const", const="random")
     p.add_argument("--max-turns", type=_positive, default=30, metavar="T")
-    p.add_argument("--until-card", default=None, metavar="NAME",
-                   help="goldfish: a game ends when this card is on the battlefield")
+    p.add_argument("--until-card", action="append", default=None, metavar="NAME",
+                   help="goldfish: a game ends when this card of the deck is on the "
+                        "battlefield")
     p.add_argument("--batch-size", type=_positive, default=1000, metavar="B")
     p.add_argument("--out", default=None, metavar="FILE", help="FILE.parquet or FILE.csv")
     p.add_argument("--plot", default=None, metavar="FILE",
@@ -139,7 +140,12 @@ def cmd_simulate(args) -> int:
 
     if args.out:
         check_output_path(args.out, "--out", (".parquet", ".csv"))
-    if args.until_card and args.vs:
+    if args.until_card and len(args.until_card) > 1:
+        # the run measures one card: a second would silently replace the first
+        raise PlaytestError(f"--until-card may be given once, got {len(args.until_card)}: "
+                            f"{', '.join(args.until_card)}")
+    until = args.until_card[0] if args.until_card else None
+    if until and args.vs:
         raise PlaytestError("--until-card is for goldfish games (no --vs)")
     if args.opponent_agent and not args.vs:
         raise PlaytestError("--opponent-agent needs an opponent's deck (--vs DECK)")
@@ -151,7 +157,7 @@ def cmd_simulate(args) -> int:
         df = simulate(args.deck, vs=args.vs, games=args.games, seed=args.seed,
                       agent=args.agent, opponent_agent=args.opponent_agent, start=args.start,
                       max_turns=args.max_turns, batch_size=args.batch_size,
-                      card_dirs=args.cards, target=args.until_card, out=args.out)
+                      card_dirs=args.cards, target=until, out=args.out)
         if len(df) == 0:
             print("no game finished")
             return 1

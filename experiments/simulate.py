@@ -20,7 +20,7 @@ from experiments.paths import check_output_path
 from experiments.signals import Stopped, held, stop_on_signals
 from simcore import consts as K
 from simcore.compile import make_pool
-from simcore.decks import load_deck
+from simcore.decks import load_deck, match_card_name
 from simcore.errors import PlaytestError
 from simcore.game import GameBatch, deck_ids
 
@@ -178,12 +178,27 @@ class ChunkWriter:
             self.writer = None
 
 
+def until_card(name, deck, pool):
+    """The card of the deck that `name` means (matched as deck lists match names: exactly,
+    then ignoring case and apostrophes), or one line naming the deck's closest cards: a
+    card the deck does not hold never reaches the battlefield, and the run measured
+    nothing."""
+    found, close = match_card_name(name, [n for n, _ in deck.main])
+    if found is not None:
+        return found
+    hint = f" (closest in the deck: {', '.join(close)})" if close else ""
+    known, _ = match_card_name(name, list(pool.card_id))
+    if known is not None:
+        raise PlaytestError(f"--until-card: {known!r} is not in the deck {deck.file}{hint}")
+    raise PlaytestError(f"--until-card: unknown card {name!r}{hint}")
+
+
 def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=None,
              start="play", max_turns=30, batch_size=1000, card_dirs=(), target=None,
              progress=True, out=None):
     """Play `games` games of `deck` against the opponent deck `vs` (None: goldfish) in
     batches of `batch_size`; returns a DataFrame, one row per game (README.md: "Per-game
-    results"). `target`: a card; a goldfish game ends when it is on the battlefield
+    results"). `target`: a card of the deck; a goldfish game ends when it is on the battlefield
     (--until-card). With `out`, each finished batch is appended to that Parquet/CSV file at
     once. A run stopped by SIGINT, SIGTERM or KeyboardInterrupt raises `Stopped` with the
     finished games as its `results`, the file closed holding each of them."""
@@ -196,8 +211,10 @@ def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=N
     agents = [load_agent(agent)]
     if d1 is not None:
         agents.append(load_agent(opponent_agent or agent))
-    if target is not None and target not in pool.card_id:
-        raise PlaytestError(f"unknown card {target!r} for --until-card")
+    if target is not None:
+        if d1 is not None:
+            raise PlaytestError("--until-card is for goldfish games (no --vs)")
+        target = until_card(target, d0, pool)
     writer = ChunkWriter(out) if out else None
     frames = []
     with stop_on_signals():

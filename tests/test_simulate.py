@@ -273,7 +273,7 @@ def test_until_card_measures_the_card_by_turn(tmp_path, capsys):
     png = tmp_path / "wurm.png"
     with pytest.raises(SystemExit) as e:
         main(["simulate", str(DECKS / "mono_green_curve.txt"), "--games", "60", "--seed",
-              "4", "--until-card", "Craw Wurm", "--plot", str(png)])
+              "4", "--until-card", "craw wurm", "--plot", str(png)])
     assert e.value.code == 0
     text = capsys.readouterr().out
     df = simulate(DECKS / "mono_green_curve.txt", games=60, seed=4, target="Craw Wurm",
@@ -290,6 +290,33 @@ def test_until_card_measures_the_card_by_turn(tmp_path, capsys):
     assert png.stat().st_size > 10_000
 
 
+
+@pytest.mark.parametrize("name,needle", [
+    ("Craw Wurn", "--until-card: unknown card 'Craw Wurn' (closest in the deck: Craw Wurm)"),
+    ("Lightning Bolt", "--until-card: 'Lightning Bolt' is not in the deck "),
+    ("giant spidr", "unknown card 'giant spidr' (closest in the deck: Giant Spider)"),
+])
+def test_until_card_must_name_a_card_of_the_deck(name, needle, capsys):
+    """A card the deck does not hold never reaches the battlefield: the run measured
+    nothing, silently. Refused in one line with the deck's closest names, as deck lists
+    refuse a misspelt card."""
+    with pytest.raises(SystemExit) as e:
+        main(["simulate", str(DECKS / "mono_green_curve.txt"), "--games", "2",
+              "--until-card", name])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and needle in err and "Traceback" not in err
+
+
+
+def test_until_card_given_twice_is_refused(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["simulate", str(DECKS / "mono_green_curve.txt"), "--games", "2",
+              "--until-card", "Craw Wurm", "--until-card", "Giant Spider"])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err == ("playtest: error: --until-card may be given once, got 2: Craw Wurm, "
+                   "Giant Spider\n")
 
 
 
