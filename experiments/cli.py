@@ -55,8 +55,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="play many games between agents and summarise them")
     p.add_argument("deck", metavar="DECK", help="a deck list (MTGO/Arena text or Forge .dck)")
     opp = p.add_mutually_exclusive_group()
-    opp.add_argument("--vs", metavar="DECK", help="the opponent's deck")
-    opp.add_argument("--goldfish", action="store_true", help="no opponent (the default)")
+    opp.add_argument("--vs", metavar="DECK", action="append", default=None,
+                     help="an opponent's deck; may be given several times (one summary "
+                          "each, the same seed)")
+    opp.add_argument("--goldfish", action="store_true",
+                     help="no opponent, who takes no turns (the default)")
     p.add_argument("--games", type=_positive, default=1000, metavar="N")
     p.add_argument("--seed", type=_seed, default=0, metavar="S")
     p.add_argument("--agent", default="greedy", metavar="NAME",

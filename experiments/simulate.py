@@ -7,6 +7,7 @@ finished chunks (experiments/signals.py).
 """
 import importlib
 import math
+import os
 import signal
 import sys
 import time
@@ -193,30 +194,48 @@ def until_card(name, deck, pool):
     raise PlaytestError(f"--until-card: unknown card {name!r}{hint}")
 
 
+def _opponent_names(vs, decks):
+    """The `opponent` column's value for each --vs deck: its name, or the path as given
+    where two decks share a name."""
+    seen = set()
+    for v in vs:
+        p = os.path.realpath(v)
+        if p in seen:
+            raise PlaytestError(f"--vs {v} is given twice")
+        seen.add(p)
+    names = [d.name for d in decks]
+    return [str(v) if names.count(d.name) > 1 or d.name == "goldfish" else d.name
+            for v, d in zip(vs, decks)]
+
+
 def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=None,
              start="play", max_turns=30, batch_size=1000, card_dirs=(), target=None,
              progress=True, out=None):
-    """Play `games` games of `deck` against the opponent deck `vs` (None: goldfish) in
-    batches of `batch_size`; returns a DataFrame, one row per game (README.md: "Per-game
-    results"). `target`: a card of the deck; a goldfish game ends when it is on the battlefield
-    (--until-card). With `out`, each finished batch is appended to that Parquet/CSV file at
-    once. A run stopped by SIGINT, SIGTERM or KeyboardInterrupt raises `Stopped` with the
-    finished games as its `results`, the file closed holding each of them."""
+    """Play `games` games of `deck` against each opponent deck of `vs` (a deck file, a list
+    of them, or None: goldfish), each with the same seed, in batches of `batch_size`;
+    returns a DataFrame, one row per game (README.md: "Per-game results"). `target`: a card
+    of the deck; a goldfish game ends when it is on the battlefield (--until-card).
+    With `out`, each finished batch is appended to that Parquet/CSV file at once. A run
+    stopped by SIGINT, SIGTERM or KeyboardInterrupt raises `Stopped` with the finished games
+    as its `results`, the file closed holding each of them."""
     pool = make_pool(card_dirs)
     d0 = load_deck(deck, pool)
-    d1 = load_deck(vs, pool) if vs else None
+    vs = [] if vs is None else [vs] if isinstance(vs, (str, os.PathLike)) else list(vs)
+    opponents = [load_deck(v, pool) for v in vs]
+    names = _opponent_names(vs, opponents)
     ids0 = deck_ids(pool, d0)
-    ids1 = deck_ids(pool, d1) if d1 else None
-    opponent = d1.name if d1 else "goldfish"
+    sides = [(deck_ids(pool, d), name) for d, name in zip(opponents, names)] or \
+        [(None, "goldfish")]
     agents = [load_agent(agent)]
-    if d1 is not None:
+    if opponents:
         agents.append(load_agent(opponent_agent or agent))
     if target is not None:
-        if d1 is not None:
+        if opponents:
             raise PlaytestError("--until-card is for goldfish games (no --vs)")
         target = until_card(target, d0, pool)
     writer = ChunkWriter(out) if out else None
     frames = []
+    total = games * len(sides)
     with stop_on_signals():
         try:
             if not GameBatch.is_compiled():
@@ -225,24 +244,26 @@ def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=N
                 if progress:
                     print("compiling the game engine (first run only: about a minute on two "
                           "cores)", file=sys.stderr, flush=True)
-                play_chunk(pool, ids0, ids1, [GreedyAgent()] * len(agents), 1, seed, 0, start,
-                           2)
+                play_chunk(pool, ids0, sides[0][0], [GreedyAgent()] * len(agents), 1, seed,
+                           0, start, 2)
             t0 = time.time()
-            done = 0
-            while done < games:
-                n = min(batch_size, games - done)
-                res = play_chunk(pool, ids0, ids1, agents, n, seed, done, start, max_turns,
-                                 target)
-                df = _rows(res, seed, d0.name, opponent, agent, opponent_agent, target)
-                with held():        # a batch is on disk and counted, or neither
-                    if writer is not None:
-                        writer.write(df)
-                    frames.append(df)
-                    done += n
-                if progress:
-                    rate = done / max(time.time() - t0, 1e-9)
-                    print(f"\r{done}/{games} games  {rate:,.0f} games/s", end="",
-                          file=sys.stderr, flush=True)
+            for ids1, name in sides:
+                done = 0
+                while done < games:
+                    n = min(batch_size, games - done)
+                    res = play_chunk(pool, ids0, ids1, agents, n, seed, done, start,
+                                     max_turns, target)
+                    df = _rows(res, seed, d0.name, name, agent, opponent_agent, target)
+                    with held():        # a batch is on disk and counted, or neither
+                        if writer is not None:
+                            writer.write(df)
+                        frames.append(df)
+                        done += n
+                    if progress:
+                        kept = sum(len(f) for f in frames)
+                        rate = kept / max(time.time() - t0, 1e-9)
+                        print(f"\r{kept}/{total} games  {rate:,.0f} games/s", end="",
+                              file=sys.stderr, flush=True)
             with held():
                 if writer is not None:
                     writer.close()

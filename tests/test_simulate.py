@@ -320,6 +320,33 @@ def test_until_card_given_twice_is_refused(capsys):
 
 
 
+def test_several_opponents(tmp_path, capsys):
+    """--vs A --vs B plays the deck against each (the same seed each: the games against A
+    are those of a run against A alone), one DataFrame with an opponent column, one summary
+    per opponent. A repeated --vs used to keep only the last."""
+    goblins, elves = DECKS / "goblins_burn_blight.txt", DECKS / "elves_morcant.txt"
+    out = tmp_path / "both.parquet"
+    with pytest.raises(SystemExit) as e:
+        main(["simulate", str(DECKS / "mono_green_curve.txt"), "--vs", str(goblins), "--vs",
+              str(elves), "--games", "8", "--seed", "5", "--batch-size", "5", "--max-turns",
+              "12", "--out", str(out)])
+    assert e.value.code == 0
+    text = capsys.readouterr().out
+    both = pd.read_parquet(out)
+    assert list(both["opponent"].unique()) == ["goblins_burn_blight", "elves_morcant"]
+    for name, vs in (("goblins_burn_blight", goblins), ("elves_morcant", elves)):
+        alone = simulate(DECKS / "mono_green_curve.txt", vs=vs, games=8, seed=5,
+                         max_turns=12, progress=False)
+        mine = both[both["opponent"] == name].reset_index(drop=True)
+        pd.testing.assert_frame_equal(mine, alone, check_dtype=False)
+        assert f"mono_green_curve vs {name}: 8 games (seed 5" in text
+    assert text.count("deck won ") == 2
+    with pytest.raises(SystemExit) as e:
+        main(["simulate", str(DECKS / "mono_green_curve.txt"), "--vs", str(goblins), "--vs",
+              str(goblins), "--games", "2"])
+    assert e.value.code == 2 and "is given twice" in capsys.readouterr().err
+
+
 
 @pytest.mark.parametrize("flag,expect", [("--on-the-play", True), ("--on-the-draw", False)])
 def test_on_the_play_says_whether_the_deck_went_first(flag, expect):
