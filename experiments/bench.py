@@ -29,6 +29,7 @@ import pandas as pd
 
 import simcore
 from agents import GreedyAgent
+from simcore import consts as K
 from simcore.compile import make_pool
 from simcore.decks import load_deck
 from simcore.game import GameBatch, deck_ids
@@ -63,6 +64,22 @@ def play_timed(pool, ids0, ids1, n, batch, seed, max_turns):
             b.step(acts)
         rows.append(pd.DataFrame(b.results()))
     return time.perf_counter() - t0, t_agents, pd.concat(rows, ignore_index=True), per_game
+
+
+def reference_record(res, g):
+    """Game g of `GameBatch.results()` in the terms of the reference engine's `result()`
+    (tests/reference/engine.py), which has its own: end 1 for any player's loss (END_WIN) and
+    2 for the turn limit, the first player's number as on_the_play, the turn counter where
+    the game stopped (a turn-limit game had begun the turn after the limit) and kill turn 0
+    where no one lost."""
+    end = int(res["end"][g])
+    ref_end = {K.END_TURN_LIMIT: 2}.get(end, 1 if end in K.END_LOSS else end)
+    out = {k: int(res[k][g]) for k in ("game", "winner", "mulligans0", "mulligans1", "life0",
+                                       "life1", "decisions")}
+    out.update(end=ref_end, on_the_play=0 if res["on_the_play"][g] else 1,
+               turns=int(res["turns"][g]) + (end == K.END_TURN_LIMIT),
+               kill_turn=max(int(res["kill_turn"][g]), 0))
+    return out
 
 
 def load_reference():
@@ -128,7 +145,7 @@ def bench(games=2000, batch_size=1000, seed=1, serial_games=None, reference_game
         ref_res = greedy.play_games(seed, range(reference_games), n0, n1, start="random",
                                     max_turns=max_turns)
         secs = time.perf_counter() - t0
-        same = all(int(df[k][g]) == r[k] for g, r in enumerate(ref_res)
+        same = all(reference_record(df, g)[k] == r[k] for g, r in enumerate(ref_res)
                    for k in ("winner", "turns", "end", "life0", "life1"))
         record("reference engine (plain Python)", reference_games, secs,
                par * secs / reference_games,

@@ -3,7 +3,7 @@
     playtest scenario PATH... [--cards DIR]...     run rules scenarios
     playtest cards check DIR [--cards DIR]...      validate a folder of card files
     playtest cards show NAME [--internals]         show a card as a player reads it
-    playtest simulate DECK [--vs DECK] ...          play many games, summarise, save
+    playtest simulate DECK [--vs DECK]... ...       play many games, summarise, save
     playtest bench [--games N] [--batch-size B]     games per second against baselines
 
 Errors in user input (card files, scenarios, names) are printed as one line,
@@ -121,9 +121,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="play many games between agents and summarise them")
     p.add_argument("deck", metavar="DECK", help="a deck list (MTGO/Arena text or Forge .dck)")
     opp = p.add_mutually_exclusive_group()
-    opp.add_argument("--vs", metavar="DECK",
-                     help="the opponent's deck (default: none, a goldfish game)")
-    opp.add_argument("--goldfish", action="store_true", help="no opponent (the default)")
+    opp.add_argument("--vs", metavar="DECK", action="append", default=None,
+                     help="an opponent's deck; may be given several times (one summary "
+                          "each, the same seed; default: none, a goldfish game)")
+    opp.add_argument("--goldfish", action="store_true",
+                     help="no opponent, who takes no turns (the default)")
     p.add_argument("--games", action=_Once, type=_positive, default=1000, metavar="N",
                    help="games to play")
     p.add_argument("--seed", action=_Once, type=_seed, default=0, metavar="S",
@@ -142,8 +144,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-turns", action=_Once, type=_positive, default=30, metavar="T",
                    help="a game still going after T turns ends as turn_limit")
     p.add_argument("--until-card", action=_Once, default=None, metavar="NAME",
-                   help="goldfish: a game ends when this card is on the battlefield "
-                        "(default: none)")
+                   help="goldfish: a game ends when this card of the deck is on the "
+                        "battlefield (default: none)")
     p.add_argument("--batch-size", action=_Once, type=_positive, default=1000, metavar="B",
                    help="games played at once")
     p.add_argument("--out", action=_Once, default=None, metavar="FILE",
@@ -218,33 +220,45 @@ def _start_compile_helper():
 
 def cmd_simulate(args) -> int:
     _start_compile_helper()
+    from experiments.signals import Stopped
     from experiments.simulate import simulate, summary
 
     if args.out:
         check_output_path(args.out, "--out", (".parquet", ".csv"))
-    if args.until_card and args.vs:
+    until = args.until_card         # given once (_Once): the run measures one card
+    if until and args.vs:
         raise PlaytestError("--until-card is for goldfish games (no --vs)")
     if args.opponent_agent and not args.vs:
         raise PlaytestError("--opponent-agent needs an opponent's deck (--vs DECK)")
     if args.plot:
         from experiments.plots import check_plot_path
         check_plot_path(args.plot)
-    df = simulate(args.deck, vs=args.vs, games=args.games, seed=args.seed, agent=args.agent,
-                  opponent_agent=args.opponent_agent, start=args.start,
-                  max_turns=args.max_turns, batch_size=args.batch_size,
-                  card_dirs=args.cards, target=args.until_card, out=args.out,
-                  warn=_warn)
-    if len(df) == 0:
-        print("no game finished")
-        return 1
-    print(summary(df))
-    if args.out:
-        print(f"wrote {len(df)} rows to {args.out}")
-    if args.plot:
-        from experiments.plots import plot_games
-        plot_games(df, args.plot)
-        print(f"wrote the plot to {args.plot}")
-    return 0
+    df = None
+    try:
+        df = simulate(args.deck, vs=args.vs, games=args.games, seed=args.seed,
+                      agent=args.agent, opponent_agent=args.opponent_agent, start=args.start,
+                      max_turns=args.max_turns, batch_size=args.batch_size,
+                      card_dirs=args.cards, target=until, out=args.out, warn=_warn)
+        if len(df) == 0:
+            print("no game finished")
+            return 1
+        print(summary(df))
+        if args.out:
+            print(f"wrote {len(df)} rows to {args.out}")
+        if args.plot:
+            from experiments.plots import plot_games
+            plot_games(df, args.plot)
+            print(f"wrote the plot to {args.plot}")
+        return 0
+    except Stopped as e:
+        kept = e.results if e.results is not None else df
+        n = 0 if kept is None else len(kept)
+        where = f" in {args.out}" if args.out and n else ""
+        print(f"playtest: stopped by {e.name}: kept {n} finished games{where}",
+              file=sys.stderr, flush=True)
+        if e.results is not None and n:
+            print(summary(kept))
+        return e.status
 
 
 def _warn(message):
@@ -287,13 +301,21 @@ def cmd_cards_show(args) -> int:
 
 def run(argv=None) -> int:
     """Parse argv and run the command; returns the exit status."""
+    from experiments.signals import Stopped, stop_on_signals
+
     parser = build_parser()
     args = parser.parse_args(argv)  # bad usage: one line, SystemExit(2)
     try:
-        return args.func(args)
+        # SIGTERM as well as SIGINT unwinds, so that output files are closed (a Parquet
+        # file without its footer is unreadable); the status says which signal (128 + n)
+        with stop_on_signals():
+            return args.func(args)
     except PlaytestError as e:
         print(f"playtest: error: {e}", file=sys.stderr)
         return 2
+    except Stopped as e:
+        print(f"playtest: stopped by {e.name}", file=sys.stderr)
+        return e.status
     except KeyboardInterrupt:
         print("playtest: interrupted", file=sys.stderr)
         return 130

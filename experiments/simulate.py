@@ -2,11 +2,14 @@
 
 Games are played in batches; game i of the run always gets the same random stream (from the
 seed and i), so results do not depend on the batch size. Results stream to disk chunk by
-chunk when an output file is given; Ctrl-C keeps (and saves) the finished chunks.
+chunk when an output file is given; SIGINT (Ctrl-C) or SIGTERM keeps (and saves) the
+finished chunks (experiments/signals.py).
 """
 import importlib
 import inspect
 import math
+import os
+import signal
 import sys
 import time
 
@@ -16,9 +19,10 @@ import pandas as pd
 import simcore
 from agents import AGENTS, GreedyAgent
 from experiments.paths import check_output_path
+from experiments.signals import Stopped, held, stop_on_signals
 from simcore import consts as K
 from simcore.compile import make_pool
-from simcore.decks import load_deck
+from simcore.decks import load_deck, match_card_name
 from simcore.errors import PlaytestError
 from simcore.game import GameBatch, deck_ids
 
@@ -101,15 +105,60 @@ def make_agent(label, obj):
         raise PlaytestError(f"{what}: {obj.__qualname__}() failed: {_error(e)}") from None
 
 
+def _unit(x):
+    """x within [0, 1]; -0.0 becomes 0.0."""
+    return min(max(x, 0.0), 1.0) + 0.0
+
+
 def wilson(k, n, z=1.96):
-    """Wilson score interval for a proportion k/n."""
+    """Wilson score interval for a proportion k/n, within [0, 1] (rounding put the lower
+    bound of 0 of n a hair below zero, printed "-0.0%")."""
     if n == 0:
         return (float("nan"), float("nan"))
     p = k / n
     d = 1 + z * z / n
     c = (p + z * z / (2 * n)) / d
     h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (c - h, c + h)
+    return (_unit(c - h), _unit(c + h))
+
+
+def pct(p):
+    """A share as a percentage with one decimal ("31.0%"); never "-0.0%"."""
+    return f"{round(_unit(p) * 100, 1) + 0.0:.1f}%"
+
+
+def share(k, n, brief=False):
+    """k of n games as "31.0% (95% CI 28.1-34.0%)", or brief: "31.0% (28.1-34.0%)"."""
+    lo, hi = wilson(k, n)
+    ci = f"{pct(lo)[:-1]}-{pct(hi)}"
+    return f"{pct(k / n)} ({ci})" if brief else f"{pct(k / n)} (95% CI {ci})"
+
+
+def by_turn(event_turns, n, last=None):
+    """How many of n games had an event by the end of each turn 1..last (default: the
+    latest event), given the turn of the event in each game that had it: DataFrame indexed
+    by turn, columns games, share (of all n games), lo and hi (its 95% Wilson interval)."""
+    t = np.asarray(event_turns, dtype=np.int64)
+    if last is None:
+        last = int(t.max()) if len(t) else 0
+    counts = np.cumsum(np.bincount(t[t <= last], minlength=last + 1)[1:last + 1])
+    ci = [wilson(int(k), n) for k in counts]
+    return pd.DataFrame({"games": counts, "share": counts / max(n, 1),
+                         "lo": [c[0] for c in ci], "hi": [c[1] for c in ci]},
+                        index=pd.Index(np.arange(1, last + 1), name="turn"))
+
+
+def measures(df):
+    """What the games of one opponent measure, turn by turn: [(what, turns)]: what in words,
+    turns = the turn it happened in each game where it did. Goldfish: the opponent killed
+    (or, with --until-card, the card on the battlefield); two decks: each side's wins."""
+    card = df["until_card"].iloc[0]
+    if card:
+        return [(f"{card} on the battlefield", df.loc[df["end"] == K.END_CONDITION, "turns"])]
+    if (df["opponent"] == "goldfish").all():
+        return [("opponent killed", df.loc[df["lost1"] != "", "kill_turn"])]
+    return [("deck won", df.loc[df["winner"] == 0, "kill_turn"]),
+            ("opponent won", df.loc[df["winner"] == 1, "kill_turn"])]
 
 
 def play_chunk(pool, ids0, ids1, agents, n, seed, game0, start, max_turns, target=None):
@@ -118,18 +167,37 @@ def play_chunk(pool, ids0, ids1, agents, n, seed, game0, start, max_turns, targe
     # agents draw their own randomness from the run's seed and the chunk's first game
     rng = np.random.default_rng([seed, game0, 7919])
     b.play(agents, rng)
-    return pd.DataFrame(b.results())
+    return b.results()
 
 
-def _label(df, seed, d0, d1, agent, opponent_agent):
-    df.insert(0, "seed", seed)
-    df["version"] = simcore.__version__
-    df["deck"] = d0.name
-    df["opponent"] = d1.name if d1 else "goldfish"
-    df["agent"] = agent
-    df["opponent_agent"] = (opponent_agent or agent) if d1 else ""
+# the per-game rows, in this order (README.md: "Per-game results" describes each)
+COLUMNS = ("seed", "game", "deck", "opponent", "agent", "opponent_agent", "on_the_play",
+           "winner", "end", "end_reason", "lost0", "lost1", "turns", "own_turns",
+           "kill_turn", "until_card", "mulligans0", "mulligans1", "life0", "life1",
+           "decisions", "version")
+
+
+def loss_names(bits):
+    """LOSS_* bits in words, joined by "+" ("life", "decked+poison"; "" = did not lose)."""
+    return "+".join(name for bit, name in K.LOSS_NAMES.items() if bits & bit)
+
+
+def _rows(res, seed, deck, opponent, agent, opponent_agent, target):
+    df = pd.DataFrame(res)
+    kill = pd.array(df["kill_turn"], dtype="Int64")
+    kill[df["kill_turn"].to_numpy() < 0] = pd.NA        # no one lost: no kill turn
+    df["kill_turn"] = kill
     df["end_reason"] = [K.END_NAMES[e] for e in df["end"]]
-    return df
+    for p in (0, 1):
+        df[f"lost{p}"] = [loss_names(int(b)) for b in df[f"lost{p}"]]
+    df["seed"] = seed
+    df["version"] = simcore.__version__
+    df["deck"] = deck
+    df["opponent"] = opponent
+    df["agent"] = agent
+    df["opponent_agent"] = (opponent_agent or agent) if opponent != "goldfish" else ""
+    df["until_card"] = target or ""
+    return df[list(COLUMNS)]
 
 
 class ChunkWriter:
@@ -160,74 +228,185 @@ class ChunkWriter:
             self.writer = None
 
 
+def until_card(name, deck, pool):
+    """The card of the deck that `name` means (matched as deck lists match names: exactly,
+    then ignoring case and apostrophes), or one line naming the deck's closest cards: a
+    card the deck does not hold never reaches the battlefield, and the run measured
+    nothing."""
+    found, close = match_card_name(name, [n for n, _ in deck.main])
+    if found is not None:
+        return found
+    hint = f" (closest in the deck: {', '.join(close)})" if close else ""
+    known, _ = match_card_name(name, list(pool.card_id))
+    if known is not None:
+        raise PlaytestError(f"--until-card: {known!r} is not in the deck {deck.file}{hint}")
+    raise PlaytestError(f"--until-card: unknown card {name!r}{hint}")
+
+
+def _opponent_names(vs, decks):
+    """The `opponent` column's value for each --vs deck: its name, or the path as given
+    where two decks share a name."""
+    seen = set()
+    for v in vs:
+        p = os.path.realpath(v)
+        if p in seen:
+            raise PlaytestError(f"--vs {v} is given twice")
+        seen.add(p)
+    names = [d.name for d in decks]
+    return [str(v) if names.count(d.name) > 1 or d.name == "goldfish" else d.name
+            for v, d in zip(vs, decks)]
+
+
 def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=None,
              start="play", max_turns=30, batch_size=1000, card_dirs=(), target=None,
              progress=True, out=None, warn=None):
-    """Play `games` games in batches of `batch_size`; returns a DataFrame, one row per game.
-    With `out`, each finished batch is appended to that Parquet/CSV file at once, so an
-    interrupted run (Ctrl-C) keeps every finished batch on disk. `warn` is called with each
+    """Play `games` games of `deck` against each opponent deck of `vs` (a deck file, a list
+    of them, or None: goldfish), each with the same seed, in batches of `batch_size`;
+    returns a DataFrame, one row per game (README.md: "Per-game results"). `target`: a card
+    of the deck; a goldfish game ends when it is on the battlefield (--until-card).
+    With `out`, each finished batch is appended to that Parquet/CSV file at once. A run
+    stopped by SIGINT, SIGTERM or KeyboardInterrupt raises `Stopped` with the finished games
+    as its `results`, the file closed holding each of them. `warn` is called with each
     deck-building rule a deck breaks (simcore.decks: Deck.warnings)."""
     pool = make_pool(card_dirs)
     d0 = load_deck(deck, pool, warn=warn)
-    d1 = load_deck(vs, pool, warn=warn) if vs else None
+    vs = [] if vs is None else [vs] if isinstance(vs, (str, os.PathLike)) else list(vs)
+    opponents = [load_deck(v, pool, warn=warn) for v in vs]
+    names = _opponent_names(vs, opponents)
     ids0 = deck_ids(pool, d0)
-    ids1 = deck_ids(pool, d1) if d1 else None
+    sides = [(deck_ids(pool, d), name) for d, name in zip(opponents, names)] or \
+        [(None, "goldfish")]
     agents = [load_agent(agent)]
-    if d1 is not None:
+    if opponents:
         agents.append(load_agent(opponent_agent or agent))
-    if target is not None and target not in pool.card_id:
-        raise PlaytestError(f"unknown card {target!r} for --until-card")
+    if target is not None:
+        if opponents:
+            raise PlaytestError("--until-card is for goldfish games (no --vs)")
+        target = until_card(target, d0, pool)
     writer = ChunkWriter(out) if out else None
     frames = []
-    if not GameBatch.is_compiled():
-        # a cold cache: compile the engine on one throw-away greedy game first, so that the
-        # wait is announced and the progress line's games/s measures games, not the compile
-        if progress:
-            print("compiling the game engine (first run only: about a minute on two cores)",
-                  file=sys.stderr, flush=True)
-        play_chunk(pool, ids0, ids1, [GreedyAgent()] * len(agents), 1, seed, 0, start, 2)
-    t0 = time.time()
-    done = 0
-    try:
-        while done < games:
-            n = min(batch_size, games - done)
-            df = play_chunk(pool, ids0, ids1, agents, n, seed, done, start, max_turns, target)
-            df = _label(df, seed, d0, d1, agent, opponent_agent)
-            if writer is not None:
-                writer.write(df)
-            frames.append(df)
-            done += n
-            if progress:
-                rate = done / max(time.time() - t0, 1e-9)
-                print(f"\r{done}/{games} games  {rate:,.0f} games/s", end="", file=sys.stderr,
-                      flush=True)
-    except KeyboardInterrupt:
-        if progress:
-            print(f"\ninterrupted: keeping {done} finished games", file=sys.stderr)
-    finally:
-        if writer is not None:
-            writer.close()
+    total = games * len(sides)
+    with stop_on_signals():
+        try:
+            if not GameBatch.is_compiled():
+                # a cold cache: compile the engine on one throw-away greedy game first, so
+                # that the wait is announced and the progress line's games/s measures games
+                if progress:
+                    print("compiling the game engine (first run only: about a minute on two "
+                          "cores)", file=sys.stderr, flush=True)
+                play_chunk(pool, ids0, sides[0][0], [GreedyAgent()] * len(agents), 1, seed,
+                           0, start, 2)
+            t0 = time.time()
+            for ids1, name in sides:
+                done = 0
+                while done < games:
+                    n = min(batch_size, games - done)
+                    res = play_chunk(pool, ids0, ids1, agents, n, seed, done, start,
+                                     max_turns, target)
+                    df = _rows(res, seed, d0.name, name, agent, opponent_agent, target)
+                    with held():        # a batch is on disk and counted, or neither
+                        if writer is not None:
+                            writer.write(df)
+                        frames.append(df)
+                        done += n
+                    if progress:
+                        kept = sum(len(f) for f in frames)
+                        rate = kept / max(time.time() - t0, 1e-9)
+                        print(f"\r{kept}/{total} games  {rate:,.0f} games/s", end="",
+                              file=sys.stderr, flush=True)
+            with held():
+                if writer is not None:
+                    writer.close()
+            result = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+        except KeyboardInterrupt as e:
+            with held(drop=True):
+                if writer is not None:
+                    writer.close()
+                kept = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+                if progress:
+                    print(file=sys.stderr)
+            raise Stopped(getattr(e, "signum", signal.SIGINT), kept) from None
+        finally:
+            with held(drop=True):
+                if writer is not None:      # another error: keep what is written too
+                    writer.close()
     if progress:
         print(file=sys.stderr)
-    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+    return result
 
 
-def summary(df):
-    """Win rate (Wilson 95% CI), game length, end reasons."""
+def _end_words(end, winner, lost0, lost1, card, goldfish):
+    if end in K.END_LOSS:
+        words = {"life": "{}'s life 0", "decked": "{} decked", "poison": "{} poisoned"}
+        what = " and ".join(words[w].format(side) for side, why in (("deck", lost0),
+                                                                   ("opponent", lost1))
+                            for w in why.split("+") if w)
+        if winner == 2:
+            return what + " (both lost)"
+        return what if goldfish else what + (" (deck won)" if winner == 0 else
+                                             " (opponent won)")
+    if end == K.END_CONDITION:
+        return f"{card} on the battlefield"
+    if end in K.END_TRUNCATED:
+        return K.END_NAMES[end].replace("_", " ") + " (truncated)"
+    return "not over"
+
+
+def end_words(df):
+    """What ended each game of `df`, in words: "opponent's life 0 (deck won)", "deck
+    decked", "Craw Wurm on the battlefield", "turn limit (truncated)"."""
+    goldfish = df["opponent"].eq("goldfish")
+    return pd.Series([_end_words(*row) for row in zip(df["end"], df["winner"], df["lost0"],
+                                                      df["lost1"], df["until_card"],
+                                                      goldfish)], index=df.index)
+
+
+def _curve_line(what, turns, n):
+    """ "opponent killed by turn 4: 2.1% (1.4-3.0%), 5: ..." and the median turn."""
+    turns = pd.Series(turns).dropna().astype(int)
+    if len(turns) == 0:
+        return [f"{what}: in none of the {n} games: {share(0, n)}"]
+    curve = by_turn(turns, n)
+    curve = curve[curve.index >= turns.min()]
+    steps = [f"{t}: {share(int(r.games), n, brief=True)}" for t, r in curve.iterrows()]
+    median = "median kill turn" if what == "opponent killed" else "median turn"
+    return [f"{what} by turn " + ", ".join(steps) + f" (of all {n} games, 95% CI)",
+            f"{median}: {turns.median():g} (of the {len(turns)} games in which it happened)"]
+
+
+def _summary_one(df):
     n = len(df)
-    lines = [f"{n} games (seed {df['seed'].iloc[0]}, playtest {df['version'].iloc[0]})"]
-    wins = int((df["winner"] == 0).sum())
-    lo, hi = wilson(wins, n)
-    who = df["deck"].iloc[0]
-    lines.append(f"{who} wins {wins / n:.1%} (95% CI {lo:.1%} - {hi:.1%})")
+    goldfish = (df["opponent"] == "goldfish").all()
+    agents = df["agent"].iloc[0] + ("" if goldfish else f" vs {df['opponent_agent'].iloc[0]}")
+    lines = [f"{df['deck'].iloc[0]} vs {df['opponent'].iloc[0]}: {n} games (seed "
+             f"{df['seed'].iloc[0]}, playtest {df['version'].iloc[0]}, {agents})"]
+    if goldfish:
+        for what, turns in measures(df):
+            lines += _curve_line(what, turns, n)
+        length = "the deck's turns"
+    else:
+        won = [int((df["winner"] == p).sum()) for p in (0, 1, 2)]
+        lines.append(f"deck won {share(won[0], n)}, opponent won {share(won[1], n)}, both "
+                     f"lost {share(won[2], n)}, no one lost {share(n - sum(won), n)}")
+        length = "game turns, both players'"
     ended = df[~df["end"].isin(K.END_TRUNCATED)]
     if len(ended):
         q = ended["turns"].quantile([0.1, 0.5, 0.9]).tolist()
-        lines.append(f"game length: mean {ended['turns'].mean():.2f} turns "
-                     f"(10% {q[0]:.0f}, median {q[1]:.0f}, 90% {q[2]:.0f})")
+        lines.append(f"game length ({length}; {len(ended)} games not truncated): mean "
+                     f"{ended['turns'].mean():.2f} (10% {q[0]:.0f}, median {q[1]:.0f}, "
+                     f"90% {q[2]:.0f})")
         dist = ended["turns"].value_counts().sort_index()
-        lines.append("turns: " + "  ".join(f"{t}:{c}" for t, c in dist.items()))
-    reasons = df["end_reason"].value_counts()
-    lines.append("end reasons: " + ", ".join(f"{k} {v}" for k, v in reasons.items()))
-    lines.append(f"mulligans per game: {df['mulligans0'].mean():.2f}")
+        lines.append("games by length: " + "  ".join(f"{t}:{c}" for t, c in dist.items()))
+    ends = end_words(df).value_counts()
+    lines.append("end: " + ", ".join(f"{k} {v}" for k, v in ends.items()))
+    lines.append(f"mulligans per game: deck {df['mulligans0'].mean():.2f}" +
+                 ("" if goldfish else f", opponent {df['mulligans1'].mean():.2f}"))
     return "\n".join(lines)
+
+
+def summary(df):
+    """What the games measured, with 95% Wilson intervals, per opponent: goldfish games, the
+    share of games in which the opponent was killed by each turn (or the --until-card card
+    was on the battlefield) and the median turn; two decks, each side's wins; game lengths
+    and what ended the games."""
+    return "\n\n".join(_summary_one(g) for _, g in df.groupby("opponent", sort=False))

@@ -359,14 +359,25 @@ PH_MULLIGAN = 0
 PH_BOTTOM = 1
 PH_PLAY = 2
 PH_OVER = 3
+# why a player lost (704.5a-c): bits of the p_lost plane, several if more than one applied
+# in the same check
+LOSS_LIFE = 1        # 704.5a: 0 or less life
+LOSS_DECKED = 2      # 704.5b: drew from a library with no cards in it
+LOSS_POISON = 4      # 704.5c: ten or more poison counters
+LOSS_NAMES = {LOSS_LIFE: "life", LOSS_DECKED: "decked", LOSS_POISON: "poison"}
 END_NONE = 0
-END_WIN = 1          # a player lost (704.5a-c): terminated
+END_LIFE = 1         # a player lost at 0 or less life (704.5a): terminated
 END_TURN_LIMIT = 2   # truncated
-END_TARGET_CARD = 3  # goldfish: the named card is on the battlefield
+END_CONDITION = 3    # the run's condition was reached: the --until-card card is on the
+                     # battlefield under player 0's control (goldfish)
 END_CAPACITY = 4     # truncated: the engine's fixed room ran out (object slots for tokens,
                      # object ids / timestamps of the int16 planes); the game cannot go on
-END_NAMES = ("none", "win", "turn_limit", "target_card", "capacity")
+END_DECKED = 5       # a player lost by drawing from an empty library (704.5b): terminated
+END_POISON = 6       # a player lost with ten or more poison counters (704.5c): terminated
+END_NAMES = ("none", "life", "turn_limit", "condition", "capacity", "decked", "poison")
 END_TRUNCATED = (END_TURN_LIMIT, END_CAPACITY)
+END_LOSS = (END_LIFE, END_DECKED, END_POISON)     # a player lost: the game has a winner or
+                                                  # is a draw (G_WINNER 2: both lost)
 
 # view(): the card id shown for an object in a zone the decider may not see (400.2)
 HIDDEN_CARD = -2

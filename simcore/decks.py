@@ -106,18 +106,35 @@ class _Names:
         self.by_norm = {_norm(n): n for n in sorted(self.exact)}
         self.tokens = {_norm(n): n for n in tokens if n not in self.exact}
 
-    def find(self, name: str, where: str) -> str:
+    def match(self, name: str) -> str | None:
+        """The known name `name` means (exactly, then ignoring case and apostrophes)."""
         if name in self.exact:
             return name
-        key = _norm(name)
-        if key in self.by_norm:
-            return self.by_norm[key]
-        if key in self.tokens:
+        return self.by_norm.get(_norm(name))
+
+    def closest(self, name: str) -> list[str]:
+        """Up to three known names near `name`, nearest first."""
+        close = difflib.get_close_matches(_norm(name), list(self.by_norm), n=3, cutoff=0.5)
+        return [self.by_norm[c] for c in close]
+
+    def find(self, name: str, where: str) -> str:
+        found = self.match(name)
+        if found is not None:
+            return found
+        if _norm(name) in self.tokens:
             raise PlaytestError(f"{where}: '{name}' is a token, not a card: a deck cannot "
                                 f"hold it")
-        close = difflib.get_close_matches(key, list(self.by_norm), n=3, cutoff=0.5)
-        hint = f" (closest: {', '.join(self.by_norm[c] for c in close)})" if close else ""
+        close = self.closest(name)
+        hint = f" (closest: {', '.join(close)})" if close else ""
         raise PlaytestError(f"{where}: unknown card '{name}'{hint}")
+
+
+def match_card_name(name: str, card_names) -> tuple[str | None, list[str]]:
+    """(the name among `card_names` that `name` means, matched as deck lists match their
+    lines, or None; up to three of `card_names` nearest to it) for names given elsewhere
+    than in a deck list (`playtest simulate --until-card`)."""
+    names = _Names(card_names)
+    return names.match(name), names.closest(name)
 
 
 def _add(cards: list[tuple[str, int]], name: str, n: int) -> None:

@@ -307,15 +307,36 @@ class GameBatch:
         return acts
 
     def results(self):
-        """One record per game (numpy arrays; experiments/ turns them into DataFrames)."""
+        """One record per game (numpy arrays; experiments/ turns them into DataFrames):
+        game: its number in the run; on_the_play: player 0 took the game's first turn (a
+        goldfish player on the draw did not: the absent opponent "played first"); winner: 0
+        or 1, 2 when both lost at once, -1 when no one lost; end: why the game ended (END_*:
+        END_LIFE, END_DECKED, END_POISON name the first of 704.5a-c that made a player
+        lose); lost0, lost1: why each player lost (LOSS_* bits, 0 = did not lose); turns:
+        the game turns played, both players' (all of them player 0's in a goldfish game; a
+        game stopped at the turn limit played the limit: the next turn had only begun);
+        own_turns: those that were player 0's; kill_turn: the game turn in which a player
+        lost, -1 when no one did; mulligans, life per player; decisions taken."""
         st, fl = self.st, self.fw.fl
+        end = fl[:, L.F_END].copy()
+        turn = st.gm[:, L.G_TURN].astype(np.int64)
+        turns = np.where(end == K.END_TURN_LIMIT, turn - 1, turn)
+        first = st.gm[:, L.G_FIRST]
+        if self.goldfish:
+            own = turns.copy()
+        else:       # the first player takes the odd game turns
+            own = np.where(first == 0, (turns + 1) // 2, turns // 2)
+        lost = np.isin(end, K.END_LOSS)
         return {
             "game": np.arange(self.game0, self.game0 + self.n_games),
-            "on_the_play": st.gm[:, L.G_FIRST].copy(),
+            "on_the_play": first == 0,
             "winner": st.gm[:, L.G_WINNER].copy(),
-            "end": fl[:, L.F_END].copy(),
-            "turns": st.gm[:, L.G_TURN].copy(),
-            "kill_turn": fl[:, L.F_KILL_TURN].copy(),
+            "end": end,
+            "lost0": st.pl[:, L.PL_LOST, 0].copy(),
+            "lost1": st.pl[:, L.PL_LOST, 1].copy(),
+            "turns": turns,
+            "own_turns": own,
+            "kill_turn": np.where(lost, fl[:, L.F_KILL_TURN], -1).astype(np.int64),
             "mulligans0": st.pl[:, L.PL_MULLIGANS, 0].copy(),
             "mulligans1": st.pl[:, L.PL_MULLIGANS, 1].copy(),
             "life0": st.pl[:, L.PL_LIFE, 0].copy(),

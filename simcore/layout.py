@@ -75,7 +75,8 @@ PL_PLANES = (
     ("p_life", "life total (starts at 20)"),
     ("p_lands", "lands played this turn (305.2: one allowed)"),
     ("p_drew_empty", "1 = drew from an empty library since the last SBA check (704.5b)"),
-    ("p_lost", "1 = has lost the game (704.5a-c)"),
+    ("p_lost", "why the player lost: LOSS_* bits of consts (LOSS_LIFE 704.5a, LOSS_DECKED "
+               "704.5b, LOSS_POISON 704.5c); 0 = has not lost"),
     ("lib_n", "library size: lib[g, p, :lib_n] are its cards"),
     ("p_mulligans", "mulligans taken (103.5): cards to put on the bottom after keeping"),
 )
@@ -199,11 +200,11 @@ FLOW_PLANES = (
                  "question): pick[g, :f_pick_n]"),
     ("f_max_turns", "turn limit: the game ends END_TURN_LIMIT once turn exceeds it"),
     ("f_end", "END_* how the game ended; END_NONE (0) while it is on"),
-    ("f_kill_turn", "turn the game was won (END_WIN) or the goldfish target reached "
-                    "(END_TARGET_CARD); 0 otherwise"),
+    ("f_kill_turn", "turn on which a player lost (END_LIFE, END_DECKED, END_POISON); 0 "
+                    "otherwise"),
     ("f_decisions", "decisions taken so far (it seeds that decision's random numbers, "
                     "flow.decision_noise_nb)"),
-    ("f_target_card", "goldfish target: the game ends END_TARGET_CARD when player 0 controls "
+    ("f_target_card", "goldfish target: the game ends END_CONDITION when player 0 controls "
                       "a permanent with this card id; -1 none"),
     ("f_declared", "combat declarations offered this combat: 0 none, 1 attackers (at the "
                    "beginning of combat), 2 blockers too"),

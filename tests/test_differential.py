@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from agents import FirstLegalAgent, GreedyAgent, RandomAgent
+from experiments.bench import reference_record
 from simcore import consts as K
 from simcore import layout as L
 from simcore.compile import make_pool
@@ -143,10 +144,11 @@ def run_lockstep(seed, n_games, agents, deck0=GREEN, deck1=RED, start="random", 
     log = Counter()
     for g, rg in enumerate(refs):
         r = rg.result()
-        e = {k: int(res[k][g]) for k in r}
+        e = {k: v for k, v in reference_record(res, g).items() if k in r}
         assert e == r, f"seed {seed} game {game0 + g}: results differ: engine {e} reference {r}"
         log.update(rg.log)
         log[f"end {r['end']}"] += 1
+        log[f"engine end {K.END_NAMES[res['end'][g]]}"] += 1
     return compared, log
 
 
@@ -203,10 +205,12 @@ def test_greedy_lockstep_mirrors():
 def test_decking_704_5b():
     """Nobody plays anything (first legal action = pass / keep / first card to discard):
     cleanup discards to seven (514.1) and a player who draws from an empty library loses
-    (704.5b, 121.4); the starting player skips the first draw (103.8a), so they deck first."""
+    (704.5b, 121.4); the starting player skips the first draw (103.8a), so they deck first.
+    The engine names why: decked (it said "win")."""
     c, log = run_lockstep(1, 2, [FirstLegalAgent(), FirstLegalAgent()], start="play",
                           max_turns=200)
     assert log["draw from an empty library"] == 2 and log["end 1"] == 2
+    assert log["engine end decked"] == 2
 
 
 def test_reference_greedy_games_match_engine():
@@ -220,7 +224,7 @@ def test_reference_greedy_games_match_engine():
     res = b.results()
     ref = play_games(seed, range(n), names(GREEN), names(RED), start="random", max_turns=30)
     for g, r in enumerate(ref):
-        e = {k: int(res[k][g]) for k in r if k != "game"}
+        e = {k: v for k, v in reference_record(res, g).items() if k in r and k != "game"}
         r = {k: v for k, v in r.items() if k != "game"}
         assert e == r, f"seed {seed} game {g}: engine {e} reference {r}"
 

@@ -93,11 +93,13 @@ def test_goldfish_greedy_mono_green_kills():
     b = GameBatch(POOL, ids("mono_green_curve"), None, n_games=40, seed=3, max_turns=20)
     b.play([GreedyAgent()], np.random.default_rng(0))
     r = b.results()
-    assert (r["end"] == K.END_WIN).mean() > 0.9
-    assert (r["winner"][r["end"] == K.END_WIN] == 0).all()
-    kills = r["kill_turn"][r["end"] == K.END_WIN]
-    assert 4 <= np.median(kills) <= 10
-    assert (r["life1"][r["end"] == K.END_WIN] <= 0).all()
+    killed = r["end"] == K.END_LIFE
+    assert killed.mean() > 0.9
+    assert (r["winner"][killed] == 0).all() and (r["lost1"][killed] == K.LOSS_LIFE).all()
+    kills = r["kill_turn"][killed]
+    assert 4 <= np.median(kills) <= 10 and (kills == r["turns"][killed]).all()
+    assert (r["life1"][killed] <= 0).all()
+    assert (r["kill_turn"][~killed] == -1).all()
 
 
 
@@ -125,9 +127,12 @@ def test_goldfish_on_the_draw_draws_on_its_first_turn():
     b = GameBatch(POOL, ids("mono_green_curve"), None, n_games=200, seed=3, start="random")
     b.play([GreedyAgent()], np.random.default_rng(0))
     r = b.results()
-    assert 50 < r["on_the_play"].sum() < 150            # player 1 "played first"
-    assert (r["end"] == K.END_WIN).all() and (r["life1"] <= 0).all()
-    draw, play = r["on_the_play"] == 1, r["on_the_play"] == 0
+    play = r["on_the_play"]                  # on the draw: player 1 "played first"
+    assert play.dtype == bool and 50 < play.sum() < 150
+    assert (play == (b.st.gm[:, L.G_FIRST] == 0)).all()
+    assert (r["end"] == K.END_LIFE).all() and (r["life1"] <= 0).all()
+    assert (r["own_turns"] == r["turns"]).all()        # the goldfish player takes every turn
+    draw = ~play
     assert r["turns"].min() >= 4
     assert abs(r["turns"][draw].mean() - r["turns"][play].mean()) < 0.5
 
@@ -138,9 +143,10 @@ def test_goldfish_until_card():
                   target_card="Craw Wurm")
     b.play([GreedyAgent()], np.random.default_rng(0))
     r = b.results()
-    hit = r["end"] == K.END_TARGET_CARD
-    assert hit.any()
-    assert (r["kill_turn"][hit] >= 4).all()     # six mana: turn 4 at the earliest with Elves
+    hit = r["end"] == K.END_CONDITION
+    assert hit.any() and (r["winner"][hit] == -1).all()
+    assert (r["turns"][hit] >= 4).all()     # six mana: turn 4 at the earliest with Elves
+    assert (r["kill_turn"][hit] == -1).all()        # reaching a card kills no one
 
 
 

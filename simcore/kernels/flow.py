@@ -27,9 +27,8 @@ from ..consts import (
     D_PRIORITY,
     D_QUESTION,
     END_CAPACITY,
-    END_TARGET_CARD,
+    END_CONDITION,
     END_TURN_LIMIT,
-    END_WIN,
     OPT_ACTIVATE,
     OPT_LAND,
     OPT_WARP,
@@ -96,6 +95,7 @@ from ..layout import (
 from .choice import list_question_nb
 from .options import attack_options_nb, block_options_nb, priority_options_nb
 from .rng import splitmix64_nb
+from .sba import loss_end_nb
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .setup import bottom_card_nb, game_seed_nb, mulligan_nb
 from .txn import txn_answer_nb, txn_go_nb, txn_start_nb
@@ -115,9 +115,10 @@ def set_decision_nb(fw, g, kind, player, n):
 
 @kernel
 def game_over_nb(st, fw, g):
-    """Ends the game if it is over: a player lost, the turn limit, the goldfish target."""
+    """Ends the game if it is over: a player lost (why: END_LIFE, END_DECKED, END_POISON), the
+    turn limit, the capacity, the goldfish condition (the target card)."""
     if st.gm[g, G_WINNER] >= 0:
-        fw.fl[g, F_END] = END_WIN
+        fw.fl[g, F_END] = loss_end_nb(st, g)
         fw.fl[g, F_KILL_TURN] = st.gm[g, G_TURN]
     elif st.gm[g, G_TURN] > fw.fl[g, F_MAX_TURNS]:
         fw.fl[g, F_END] = END_TURN_LIMIT
@@ -130,8 +131,7 @@ def game_over_nb(st, fw, g):
             if i >= st.obj.shape[2]:
                 break
             if st.obj[g, O_CARD, i] == fw.fl[g, F_TARGET_CARD] and st.obj[g, O_CTRL, i] == 0:
-                fw.fl[g, F_END] = END_TARGET_CARD
-                fw.fl[g, F_KILL_TURN] = st.gm[g, G_TURN]
+                fw.fl[g, F_END] = END_CONDITION
                 break
     if fw.fl[g, F_END] != 0:
         fw.fl[g, F_PHASE] = PH_OVER

@@ -7,6 +7,12 @@ from ..consts import (
     CK_MINUS,
     CK_PLUS,
     CK_POISON,
+    END_DECKED,
+    END_LIFE,
+    END_POISON,
+    LOSS_DECKED,
+    LOSS_LIFE,
+    LOSS_POISON,
     ST_OK,
     SUP_LEGENDARY,
     T_CREATURE,
@@ -51,18 +57,23 @@ def sba_pass_nb(st, ct, g):
     M = st.obj.shape[2]
     nl = 0
     done = False
-    # players (704.5a-c)
-    lose0 = False
-    lose1 = False
+    # players (704.5a-c): why each one loses, as LOSS_* bits (the game's end reason)
+    lose0 = 0
+    lose1 = 0
     for p in range(2):
         if st.pl[g, PL_LOST, p] != 0:
             continue
-        if st.pl[g, PL_LIFE, p] <= 0 or st.pl[g, PL_DREW_EMPTY, p] != 0 or \
-                st.p_counters[g, p, CK_POISON] >= 10:
-            if p == 0:
-                lose0 = True
-            else:
-                lose1 = True
+        why = 0
+        if st.pl[g, PL_LIFE, p] <= 0:
+            why |= LOSS_LIFE
+        if st.pl[g, PL_DREW_EMPTY, p] != 0:
+            why |= LOSS_DECKED
+        if st.p_counters[g, p, CK_POISON] >= 10:
+            why |= LOSS_POISON
+        if p == 0:
+            lose0 = why
+        else:
+            lose1 = why
     # permanents
     b = scratch_nb(st, g, M)
     marked = st.scr[b:b + M]
@@ -158,13 +169,13 @@ def sba_pass_nb(st, ct, g):
         st.pl[g, PL_DREW_EMPTY, p] = 0
     for i in range(M if any_dt else 0):
         st.obj[g, O_DTDMG, i] = 0
-    if lose0 or lose1:
+    if lose0 != 0 or lose1 != 0:
         done = True
-        if lose0:
-            st.pl[g, PL_LOST, 0] = 1
-        if lose1:
-            st.pl[g, PL_LOST, 1] = 1
-        if st.pl[g, PL_LOST, 0] and st.pl[g, PL_LOST, 1]:
+        if lose0 != 0:
+            st.pl[g, PL_LOST, 0] = lose0
+        if lose1 != 0:
+            st.pl[g, PL_LOST, 1] = lose1
+        if st.pl[g, PL_LOST, 0] != 0 and st.pl[g, PL_LOST, 1] != 0:
             st.gm[g, G_WINNER] = 2
         elif st.pl[g, PL_LOST, 0]:
             st.gm[g, G_WINNER] = 1
@@ -198,3 +209,17 @@ def run_sba_nb(st, ct, g):
         if st.gm[g, G_WINNER] >= 0:
             return ST_OK
     return ST_OK
+
+
+@kernel
+def loss_end_nb(st, g):
+    """The end reason (END_*) of a game a player lost: the first of 704.5a, b, c that made a
+    player lose (PL_LOST keeps every reason of each player)."""
+    why = st.pl[g, PL_LOST, 0] | st.pl[g, PL_LOST, 1]
+    if (why & LOSS_LIFE) != 0:
+        return END_LIFE
+    if (why & LOSS_DECKED) != 0:
+        return END_DECKED
+    if (why & LOSS_POISON) != 0:
+        return END_POISON
+    return END_LIFE     # not reached: G_WINNER is set only with a reason (sba_pass_nb)

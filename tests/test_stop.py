@@ -1,0 +1,61 @@
+"""`playtest simulate` stopped by a signal, in a real process: SIGINT (Ctrl-C) and SIGTERM
+keep every finished batch (the Parquet file closed with its footer, the CSV complete), say
+on stderr how many games were kept and exit with 128 + the signal's number. Before, SIGINT
+exited 0 and SIGTERM left a Parquet file without its footer: unreadable, every game lost."""
+import os
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+
+import pandas as pd
+import pytest
+
+from support import DECKS, ROOT
+
+BATCH = 25
+
+
+def progress(proc, at_least, timeout=300):
+    """Read the run's stderr until its progress line counts `at_least` finished games."""
+    seen, end = b"", time.time() + timeout
+    while time.time() < end:
+        ready, _, _ = select.select([proc.stderr], [], [], 1.0)
+        if ready:
+            chunk = os.read(proc.stderr.fileno(), 4096)
+            if not chunk:
+                break
+            seen += chunk
+            done = re.findall(rb"(\d+)/\d+ games", seen)
+            if done and int(done[-1]) >= at_least:
+                return seen
+    raise AssertionError(f"no progress to {at_least} games: {seen.decode()[-500:]}")
+
+
+@pytest.mark.parametrize("suffix", [".parquet", ".csv"])
+@pytest.mark.parametrize("signum,status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_signalled_run_keeps_its_finished_games(tmp_path, signum, status, suffix):
+    out = tmp_path / f"games{suffix}"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "experiments", "simulate", str(DECKS / "mono_green_curve.txt"),
+         "--games", "10000000", "--batch-size", str(BATCH), "--seed", "3", "--out", str(out)],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        seen = progress(proc, 2 * BATCH)         # at least one batch is on disk
+        proc.send_signal(signum)
+        stdout, stderr = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    err = (seen + stderr).decode()
+    assert proc.returncode == status, err
+    kept = re.search(r"playtest: stopped by (SIG\w+): kept (\d+) finished games in (\S+)\n",
+                     err)
+    assert kept and kept[1] == signal.Signals(signum).name and kept[3] == str(out), err
+    n = int(kept[2])
+    assert n >= 2 * BATCH and n % BATCH == 0
+    df = pd.read_parquet(out) if suffix == ".parquet" else pd.read_csv(out)
+    assert list(df["game"]) == list(range(n)) and (df["seed"] == 3).all()
+    assert f"mono_green_curve vs goldfish: {n} games (seed 3" in stdout.decode()
