@@ -9,22 +9,20 @@ import importlib
 import inspect
 import math
 import os
-import signal
-import sys
-import time
 
 import numpy as np
 import pandas as pd
 
 import simcore
-from agents import AGENTS, GreedyAgent
-from experiments.paths import check_output_path
-from experiments.signals import Stopped, held, stop_on_signals
+from agents import AGENTS
+from experiments import runner
+from experiments.runner import ChunkWriter, Series  # noqa: F401  (ChunkWriter: API)
+from experiments.signals import Stopped
 from simcore import consts as K
 from simcore.compile import make_pool
 from simcore.decks import load_deck, match_card_name
 from simcore.errors import PlaytestError
-from simcore.game import GameBatch, deck_ids
+from simcore.game import deck_ids
 
 ENTRY_POINT_GROUP = "playtest.agents"
 
@@ -162,12 +160,9 @@ def measures(df):
 
 
 def play_chunk(pool, ids0, ids1, agents, n, seed, game0, start, max_turns, target=None):
-    b = GameBatch(pool, ids0, ids1, n_games=n, seed=seed, start=start, game0=game0,
-                  max_turns=max_turns, target_card=target)
-    # agents draw their own randomness from the run's seed and the chunk's first game
-    rng = np.random.default_rng([seed, game0, 7919])
-    b.play(agents, rng)
-    return b.results()
+    """Games game0 .. game0 + n - 1 of a series (GameBatch.results() arrays)."""
+    return Series(pool, ids0, ids1, agents, batch=dict(
+        start=start, max_turns=max_turns, target_card=target)).play(seed, game0, n)
 
 
 # the per-game rows, in this order (README.md: "Per-game results" describes each)
@@ -198,34 +193,6 @@ def _rows(res, seed, deck, opponent, agent, opponent_agent, target):
     df["opponent_agent"] = (opponent_agent or agent) if opponent != "goldfish" else ""
     df["until_card"] = target or ""
     return df[list(COLUMNS)]
-
-
-class ChunkWriter:
-    """Appends result chunks to a Parquet or CSV file as they finish."""
-
-    def __init__(self, path):
-        check_output_path(path, "--out", (".parquet", ".csv"))
-        self.path = str(path)
-        self.writer = None
-        self.rows = 0
-
-    def write(self, df):
-        if self.path.endswith(".csv"):
-            df.to_csv(self.path, mode="w" if self.rows == 0 else "a", header=self.rows == 0,
-                      index=False)
-        else:
-            import pyarrow as pa
-            import pyarrow.parquet as pq
-            table = pa.Table.from_pandas(df, preserve_index=False)
-            if self.writer is None:
-                self.writer = pq.ParquetWriter(self.path, table.schema)
-            self.writer.write_table(table)
-        self.rows += len(df)
-
-    def close(self):
-        if self.writer is not None:
-            self.writer.close()
-            self.writer = None
 
 
 def until_card(name, deck, pool):
@@ -283,56 +250,26 @@ def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=N
         if opponents:
             raise PlaytestError("--until-card is for goldfish games (no --vs)")
         target = until_card(target, d0, pool)
+    series = [Series(pool, ids0, ids1, agents,
+                     labels=dict(seed=seed, deck=d0.name, opponent=name, agent=agent,
+                                 opponent_agent=opponent_agent, target=target),
+                     batch=dict(start=start, max_turns=max_turns, target_card=target))
+              for ids1, name in sides]
     writer = ChunkWriter(out) if out else None
     frames = []
-    total = games * len(sides)
-    with stop_on_signals():
-        try:
-            if not GameBatch.is_compiled():
-                # a cold cache: compile the engine on one throw-away greedy game first, so
-                # that the wait is announced and the progress line's games/s measures games
-                if progress:
-                    print("compiling the game engine (first run only: about a minute on two "
-                          "cores)", file=sys.stderr, flush=True)
-                play_chunk(pool, ids0, sides[0][0], [GreedyAgent()] * len(agents), 1, seed,
-                           0, start, 2)
-            t0 = time.time()
-            for ids1, name in sides:
-                done = 0
-                while done < games:
-                    n = min(batch_size, games - done)
-                    res = play_chunk(pool, ids0, ids1, agents, n, seed, done, start,
-                                     max_turns, target)
-                    df = _rows(res, seed, d0.name, name, agent, opponent_agent, target)
-                    with held():        # a batch is on disk and counted, or neither
-                        if writer is not None:
-                            writer.write(df)
-                        frames.append(df)
-                        done += n
-                    if progress:
-                        kept = sum(len(f) for f in frames)
-                        rate = kept / max(time.time() - t0, 1e-9)
-                        print(f"\r{kept}/{total} games  {rate:,.0f} games/s", end="",
-                              file=sys.stderr, flush=True)
-            with held():
-                if writer is not None:
-                    writer.close()
-            result = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
-        except KeyboardInterrupt as e:
-            with held(drop=True):
-                if writer is not None:
-                    writer.close()
-                kept = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
-                if progress:
-                    print(file=sys.stderr)
-            raise Stopped(getattr(e, "signum", signal.SIGINT), kept) from None
-        finally:
-            with held(drop=True):
-                if writer is not None:      # another error: keep what is written too
-                    writer.close()
-    if progress:
-        print(file=sys.stderr)
-    return result
+
+    def consume(k, df):
+        if writer is not None:
+            writer.write(df)
+        frames.append(df)
+
+    try:
+        runner.run(series, games, seed, lambda s, res: _rows(res, **s.labels), consume,
+                   chunk=batch_size, progress=progress,
+                   on_close=writer.close if writer is not None else None)
+    except Stopped as e:
+        raise Stopped(e.signum, runner.collect(frames)) from None
+    return runner.collect(frames)
 
 
 def _end_words(end, winner, lost0, lost1, card, goldfish):

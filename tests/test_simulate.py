@@ -49,12 +49,12 @@ def test_a_cold_start_is_announced_and_not_counted_as_games(monkeypatch, capsys)
     """From an empty compile cache, `simulate` says it is compiling and compiles on one
     throw-away game before the clock of the progress line starts (a first run showed
     "200/200 games  6 games/s"). The throw-away game changes no result."""
-    import experiments.simulate as sim
+    from simcore.game import GameBatch
     kw = dict(vs=DECKS / "goblins_burn_blight.txt", games=6, seed=4, start="random",
               batch_size=4)
     warm = simulate(DECKS / "mono_green_curve.txt", progress=True, **kw)
     assert "compiling" not in capsys.readouterr().err
-    monkeypatch.setattr(sim.GameBatch, "is_compiled", staticmethod(lambda: False))
+    monkeypatch.setattr(GameBatch, "is_compiled", staticmethod(lambda: False))
     cold = simulate(DECKS / "mono_green_curve.txt", progress=True, **kw)
     err = capsys.readouterr().err
     assert err.startswith("compiling the game engine (first run only") and "6/6 games" in err
@@ -238,17 +238,18 @@ def test_results_stream_to_disk_and_survive_interrupt(tmp_path, monkeypatch):
     run says it was stopped (`Stopped`, with the finished games): it used to return them
     as if the run were complete. tests/test_stop.py signals real processes."""
     import experiments.simulate as sim
+    from experiments.runner import Series
     out = tmp_path / "run.parquet"
-    real = sim.play_chunk
+    real = Series.play
     calls = []
 
-    def flaky(*args, **kw):
+    def flaky(self, *args, **kw):
         calls.append(1)
         if len(calls) == 3:
             raise KeyboardInterrupt
-        return real(*args, **kw)
+        return real(self, *args, **kw)
 
-    monkeypatch.setattr(sim, "play_chunk", flaky)
+    monkeypatch.setattr(Series, "play", flaky)
     with pytest.raises(Stopped) as e:
         sim.simulate(DECKS / "mono_green_curve.txt", games=10, seed=3, batch_size=3,
                      out=out, progress=False)
@@ -258,11 +259,10 @@ def test_results_stream_to_disk_and_survive_interrupt(tmp_path, monkeypatch):
     on_disk = pd.read_parquet(out)
     assert list(on_disk["game"]) == list(range(6)) and (on_disk["seed"] == 3).all()
     csv = tmp_path / "run.csv"
-    monkeypatch.setattr(sim, "play_chunk", real)
+    monkeypatch.setattr(Series, "play", real)
     sim.simulate(DECKS / "mono_green_curve.txt", games=5, seed=3, batch_size=2, out=csv,
                  progress=False)
     assert list(pd.read_csv(csv)["game"]) == list(range(5))
-
 
 
 def test_deck_warnings_are_printed_and_the_games_played(tmp_path, capsys):
