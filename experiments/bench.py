@@ -41,8 +41,9 @@ DECK = DECKS / "mono_green_curve.txt"
 OPPONENT = DECKS / "goblins_burn_blight.txt"
 
 
-def play_timed(pool, ids0, ids1, n, batch, seed, max_turns):
-    """Play n games in batches; returns (seconds, agent seconds, rows, bytes per game)."""
+def play_timed(pool, ids0, ids1, n, batch, seed, max_turns, record=True):
+    """Play n games in batches; returns (seconds, agent seconds, rows, bytes per game).
+    `record`: the games record what the statistics read (GameBatch.records())."""
     agents = [GreedyAgent(), GreedyAgent()]
     t_agents = 0.0
     rows = []
@@ -50,7 +51,7 @@ def play_timed(pool, ids0, ids1, n, batch, seed, max_turns):
     t0 = time.perf_counter()
     for game0 in range(0, n, batch):
         b = GameBatch(pool, ids0, ids1, n_games=min(batch, n - game0), seed=seed,
-                      start="random", game0=game0, max_turns=max_turns)
+                      start="random", game0=game0, max_turns=max_turns, record=record)
         per_game = nbytes_per_game(b.st)
         b.start()
         rng = np.random.default_rng([seed, game0])
@@ -122,11 +123,19 @@ def bench(games=2000, batch_size=1000, seed=1, serial_games=None, reference_game
 
     progress(f"playtest {simcore.__version__} bench: seed {seed}, batch {batch_size}, "
              f"{threads} thread(s)")
-    secs, _, _, _ = play_timed(pool, ids0, None, games, batch_size, seed, max_turns)
-    record("goldfish greedy (mono-green)", games, secs)
+    secs, _, gold, _ = play_timed(pool, ids0, None, games, batch_size, seed, max_turns)
+    gold_rate = record("goldfish greedy (mono-green)", games, secs)
     secs, t_ag, df, per_game = play_timed(pool, ids0, ids1, games, batch_size, seed, max_turns)
     par = record("greedy vs greedy", games, secs)
     progress(f"    agents {t_ag / secs:.0%} of the time; state {per_game} bytes per game")
+    # what recording (GameBatch.records()) costs: the same games without it
+    for name, deck1, rate, with_rec in (("goldfish, not recording", None, gold_rate, gold),
+                                        ("greedy vs greedy, not recording", ids1, par, df)):
+        secs, _, plain, _ = play_timed(pool, ids0, deck1, games, batch_size, seed, max_turns,
+                                       record=False)
+        same = plain.equals(with_rec)
+        record(name, games, secs, rate * secs / games,
+               f"recording / not recording; same games: {'yes' if same else 'NO'}")
     n_serial = serial_games or max(1, min(games, batch_size) // 4)
     numba.set_num_threads(1)
     try:

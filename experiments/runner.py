@@ -41,14 +41,15 @@ class Series:
     prepare: object = None
 
     def play(self, seed, game0, n):
-        """Games game0 .. game0 + n - 1 of this series: GameBatch.results() arrays."""
+        """Games game0 .. game0 + n - 1 of this series: GameBatch.results() arrays, and what
+        the games recorded under "records" (GameBatch.records())."""
         b = GameBatch(self.pool, self.ids0, self.ids1, n_games=n, seed=seed, game0=game0,
                       **self.batch)
         if self.prepare is not None:
             self.prepare(b)
         # agents draw their own randomness from the run's seed and the chunk's first game
         b.play(self.agents, np.random.default_rng([seed, game0, 7919]))
-        return b.results()
+        return dict(b.results(), records=b.records())
 
 
 def warm_up(series, progress=True):

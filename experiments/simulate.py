@@ -16,6 +16,7 @@ import pandas as pd
 import simcore
 from agents import AGENTS
 from experiments import runner
+from experiments.records import turn_facts
 from experiments.runner import ChunkWriter, Series  # noqa: F401  (ChunkWriter: API)
 from experiments.signals import Stopped
 from simcore import consts as K
@@ -168,7 +169,8 @@ def play_chunk(pool, ids0, ids1, agents, n, seed, game0, start, max_turns, targe
 # the per-game rows, in this order (README.md: "Per-game results" describes each)
 COLUMNS = ("seed", "game", "deck", "opponent", "agent", "opponent_agent", "on_the_play",
            "winner", "end", "end_reason", "lost0", "lost1", "turns", "own_turns",
-           "kill_turn", "until_card", "mulligans0", "mulligans1", "life0", "life1",
+           "kill_turn", "until_card", "mulligans0", "mulligans1", "land_drops_missed0",
+           "land_drops_missed1", "screw0", "screw1", "flood0", "flood1", "life0", "life1",
            "decisions", "version")
 
 
@@ -178,7 +180,10 @@ def loss_names(bits):
 
 
 def _rows(res, seed, deck, opponent, agent, opponent_agent, target):
-    df = pd.DataFrame(res)
+    df = pd.DataFrame({k: v for k, v in res.items() if k != "records"})
+    if "records" in res:
+        for k, v in turn_facts(res["records"], opponent == "goldfish").items():
+            df[k] = v
     kill = pd.array(df["kill_turn"], dtype="Int64")
     kill[df["kill_turn"].to_numpy() < 0] = pd.NA        # no one lost: no kill turn
     df["kill_turn"] = kill

@@ -104,7 +104,7 @@ class GameBatch:
     starts), "draw" (player 1 starts) or "random" (per game)."""
 
     def __init__(self, pool, deck0, deck1=None, n_games=1, seed=0, start="play", game0=0,
-                 max_turns=30, target_card=None):
+                 max_turns=30, target_card=None, record=True):
         if start not in START:
             raise PlaytestError(f"start must be one of {', '.join(START)}, got {start!r}")
         self.pool = pool
@@ -156,7 +156,7 @@ class GameBatch:
         lanes = lanes_of(self.st)
         self.dry = alloc_state(lanes, caps.pop("K"), lanes=lanes, **caps)
         tc = -1 if target_card is None else pool.card_id[target_card]
-        self.fw = alloc_flow(int(n_games), int(max_turns), tc)
+        self.fw = alloc_flow(int(n_games), int(max_turns), tc, record=record)
         self._mask = np.zeros((int(n_games), 1 + N_OPTIONS), dtype=bool)
         self._noise = np.zeros((int(n_games), 1 + N_OPTIONS), dtype=np.float64)
         self._base = base_seed(seed)
@@ -343,6 +343,23 @@ class GameBatch:
             "life1": st.pl[:, L.PL_LIFE, 1].copy(),
             "decisions": fl[:, L.F_DECISIONS].copy(),
         }
+
+    def records(self):
+        """What the games recorded for the statistics (kernels/record.py, turnrecord.py),
+        as numpy arrays: "turns" [game, player, R_*, game turn] (simcore/layout.py
+        REC_PLANES: lands, land drops, lands in hand and life at each turn's end, mana
+        available as its precombat main phase began; -1 where not recorded); "first" the
+        player who took the first turn; "final_turn" the game turn the game ended in
+        (G_TURN: a turn-limit game ended as the turn after the limit began); per object
+        slot [game, slot]: "card" (card id, -1 free), "owner", "token", "drawn" (the game
+        turn it was first drawn, 0 = in the opening hand kept), "cast" (first cast or
+        played) and "entered" (first on the battlefield), -1 = never."""
+        st = self.st
+        return {"turns": self.fw.rec.copy(), "first": st.gm[:, L.G_FIRST].copy(),
+                "final_turn": st.gm[:, L.G_TURN].copy(),
+                "card": st.obj[:, L.O_CARD].copy(), "owner": st.obj[:, L.O_OWNER].copy(),
+                "token": st.obj[:, L.O_TOKEN].copy(), "drawn": st.obj[:, L.O_DRAWN].copy(),
+                "cast": st.obj[:, L.O_CAST].copy(), "entered": st.obj[:, L.O_ENTERED].copy()}
 
     # ---- the action encoding, decoded
     def decode_action(self, g, action):

@@ -65,6 +65,10 @@ OBJ_PLANES = (
     ("o_rank", "ordering rank of the triggers it is the source of: with the same controller, "
                "lower goes on the stack first (scenarios' `order`; in games the controller "
                "chooses); its timestamp unless a scenario sets it"),
+    ("o_drawn", "record (gm record = 1): game turn this card was first drawn; 0 = in the "
+                "opening hand kept; -1 not yet (kernels/record.py)"),
+    ("o_cast", "record: game turn this card was first cast, or played as a land; -1 not yet"),
+    ("o_entered", "record: game turn this card first entered the battlefield; -1 not yet"),
     ("o_zone_bits", "not per slot: two bitmaps of nw = ceil(M / 16) 16-bit words each: entry "
                     "w < nw, bit k = slot 16 w + k holds a permanent; entry nw + w, bit k = it "
                     "holds a card outside the libraries or a token (kernels/zonebits.py; "
@@ -121,6 +125,8 @@ GM_PLANES = (
     ("dry_q", "dry runs (options.legal_now_nb) only: 1 + questions answered so far with their "
               "least answer in place (choice.py); 0 = questions are asked"),
     ("dry_v", "dry runs: values those answers took (lists take several)"),
+    ("record", "1 = record per card when it was drawn, cast and entered (o_drawn, o_cast, "
+               "o_entered); set when the first turn begins, if the batch records"),
 )
 # st.stk[g, SI_*, depth], int32; depth 0 = bottom
 STK_PLANES = (
@@ -225,6 +231,20 @@ FLOW_PLANES = (
                 "when the game's next object id was f_cands_oid"),
     ("f_cands_oid", "gm next_oid when f_cands was counted (every zone change takes a new id); "
                     "-1 not counted yet"),
+    ("f_record", "1 = the game records: per card (gm record) and per player and turn (rec); "
+                 "0 = it records nothing (bench measures both)"),
+    ("f_rec_turn", "the last game turn whose end is in rec (r_lands, r_drops, r_hand_lands, "
+                   "r_life); 0 none"),
+    ("f_rec_main", "the last game turn whose precombat main phase is in rec (r_mana); 0 none"),
+)
+# fw.rec[g, p, R_*, t], int16: player p in game turn t (1 .. max turns; index 0 unused)
+REC_PLANES = (
+    ("r_lands", "lands p controls at the end of turn t (its cleanup step, or the game's end)"),
+    ("r_drops", "lands p played in turn t (its land drops)"),
+    ("r_hand_lands", "land cards in p's hand at the end of turn t"),
+    ("r_life", "p's life total at the end of turn t"),
+    ("r_mana", "mana p's untapped sources could make as the precombat main phase of turn t "
+               "begins (mana.potential_mana_nb: before that turn's land drop)"),
 )
 
 # ---------------------------------------------------------------- CardTable (compile.py)
@@ -350,6 +370,7 @@ Q_FIELDS = tuple(name for name, _ in Q_PLANES)
 D_FIELDS = tuple(name for name, _ in D_PLANES)
 TP_FIELDS = tuple(name for name, _ in TP_PLANES)
 FLOW_FIELDS = tuple(name for name, _ in FLOW_PLANES)
+REC_FIELDS = tuple(name for name, _ in REC_PLANES)
 CARD_FIELDS = tuple(name for name, _ in CARD_PLANES)
 MC_FIELDS = tuple(name for name, _ in MC_PLANES)
 ABIL_FIELDS = tuple(name for name, _ in ABIL_PLANES)
@@ -402,6 +423,8 @@ FLOW_ARRAY_DOCS = {
             "(attackers, blocks as in opts, a list question's values)",
     "ban": "[g, 16] int32: priority options (as opts) refused since the game last moved on, "
            "ban[g, :f_ban_n]: not offered again",
+    "rec": "[g, 2, R_*, max turns + 2] int16: per player and game turn, what the statistics "
+           "read (REC_PLANES); -1 where not recorded",
     "log": "[g, log * (LOG_WIDTH + 1)] int32 (log: alloc_flow's argument): actions run on "
            "the state since the snapshot, as entries [w, its w numbers (as pend)], "
            "log[g, :f_log_n]; replayed to rebuild the snapshot (txn.replay_log_nb)",
@@ -453,6 +476,8 @@ def const_name(field, group):
         return "PL_LIB_N"
     if group == "tp":
         return "TP_" + field[5:].upper()
+    if group == "rec":
+        return "R_" + field[2:].upper()
     for pre in ("mc_", "o_", "p_", "s_", "q_", "d_", "c_", "a_", "f_"):
         if field.startswith(pre):
             return _PREFIX[pre] + field[len(pre):].upper()
@@ -461,12 +486,12 @@ def const_name(field, group):
 
 GROUPS = {"fl": FLOW_FIELDS, "obj": OBJ_FIELDS, "pl": PL_FIELDS, "gm": GM_FIELDS, "stk": STK_FIELDS,
           "pq": Q_FIELDS, "dl": D_FIELDS, "tp": TP_FIELDS, "card": CARD_FIELDS,
-          "mcost": MC_FIELDS, "abil": ABIL_FIELDS, "filt": FILT_FIELDS}
+          "mcost": MC_FIELDS, "abil": ABIL_FIELDS, "filt": FILT_FIELDS, "rec": REC_FIELDS}
 # each group's (name, doc) pairs, keyed as GROUPS
 GROUP_PLANES = {"fl": FLOW_PLANES, "obj": OBJ_PLANES, "pl": PL_PLANES, "gm": GM_PLANES,
                 "stk": STK_PLANES, "pq": Q_PLANES, "dl": D_PLANES, "tp": TP_PLANES,
                 "card": CARD_PLANES, "mcost": MC_PLANES, "abil": ABIL_PLANES,
-                "filt": FILT_PLANES}
+                "filt": FILT_PLANES, "rec": REC_PLANES}
 FIELD_GROUP = {}
 for _g, _fields in GROUPS.items():
     for _i, _f in enumerate(_fields):

@@ -82,6 +82,9 @@ def alloc_state(n_games, n_kinds, M=64, S=16, P=32, D=8, T=32, V=128, A=128, lan
     st.obj[:, L.O_BLOCKING] = -1
     st.obj[:, L.O_EOT_P] = -999
     st.obj[:, L.O_EOT_T] = -999
+    st.obj[:, L.O_DRAWN] = -1       # records (kernels/record.py): not yet
+    st.obj[:, L.O_CAST] = -1
+    st.obj[:, L.O_ENTERED] = -1
     st.gm[:, L.G_WINNER] = -1
     st.gm[:, L.G_TURN] = 1
     st.gm[:, L.G_STEP] = 3

@@ -53,8 +53,9 @@ def test_bench_reference_greedy_vs_greedy(benchmark):
 
 
 def test_bench_cli(tmp_path, capsys):
-    """`playtest bench`: speeds as ratios against the one-thread run and the plain-Python
-    reference engine on the same games (which must give the same results)."""
+    """`playtest bench`: speeds as ratios against the one-thread run, the same games without
+    recording (which must be the same games) and the plain-Python reference engine on the
+    same games (which must give the same results)."""
     out = tmp_path / "bench.csv"
     with pytest.raises(SystemExit) as e:
         main(["bench", "--games", "8", "--batch-size", "4", "--serial-games", "4",
@@ -62,8 +63,9 @@ def test_bench_cli(tmp_path, capsys):
     assert e.value.code == 0
     text = capsys.readouterr().out
     assert "greedy vs greedy" in text and "same results: yes" in text
+    assert text.count("same games: yes") == 2
     df = pd.read_csv(out)
-    assert len(df) == 4 and {"seed", "version", "ratio", "games_per_s"} <= set(df.columns)
+    assert len(df) == 6 and {"seed", "version", "ratio", "games_per_s"} <= set(df.columns)
     assert (df["games_per_s"] > 0).all()
 
 

@@ -38,6 +38,7 @@ from ..layout import (
     G_TAPE_POS,
     G_WINNER,
     O_CARD,
+    O_CAST,
     O_CFLAGS,
     O_EX_KIND,
     O_KICKS,
@@ -51,6 +52,7 @@ from .counters import blight_nb, proliferate_nb, put_counters_nb
 from .ops import damage_nb
 from .priority import settle_nb
 from .query import exile_permission_nb
+from .record import record_first_nb
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .stack import activate_nb, cast_nb, resolve_top_nb, sorcery_timing_nb
 from .turn import advance_nb, attack_nb, block_nb, next_step_nb
@@ -95,6 +97,7 @@ def play_land_nb(st, ct, g, slot):
     st.obj[g, O_KICKS, slot] = 0
     st.obj[g, O_CFLAGS, slot] = 0
     s = enter_bf_nb(st, ct, g, slots, ctrls, 1, -1)
+    record_first_nb(st, g, slot, O_CAST)       # "cast or played"
     st.pl[g, PL_LANDS, p] += 1
     return s
 

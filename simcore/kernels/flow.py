@@ -39,6 +39,7 @@ from ..consts import (
     S_BEGIN_COMBAT,
     S_CLEANUP,
     S_DECLARE_ATTACKERS,
+    S_MAIN1,
     S_UNTAP,
 )
 from ..encoding import (
@@ -94,10 +95,12 @@ from ..layout import (
 )
 from .choice import list_question_nb
 from .options import attack_options_nb, block_options_nb, priority_options_nb
+from .record import start_records_nb
 from .rng import splitmix64_nb
 from .sba import loss_end_nb
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .setup import bottom_card_nb, game_seed_nb, mulligan_nb
+from .turnrecord import record_main_nb, record_turn_end_nb
 from .txn import txn_answer_nb, txn_go_nb, txn_start_nb
 from .zonebits import next_bf_nb
 from .zones import hand_slots_nb
@@ -114,7 +117,7 @@ def set_decision_nb(fw, g, kind, player, n):
 
 
 @kernel
-def game_over_nb(st, fw, g):
+def game_over_nb(st, ct, fw, g):
     """Ends the game if it is over: a player lost (why: END_LIFE, END_DECKED, END_POISON), the
     turn limit, the capacity, the goldfish condition (the target card)."""
     if st.gm[g, G_WINNER] >= 0:
@@ -134,6 +137,7 @@ def game_over_nb(st, fw, g):
                 fw.fl[g, F_END] = END_CONDITION
                 break
     if fw.fl[g, F_END] != 0:
+        record_turn_end_nb(st, ct, fw, g)       # the last turn, as far as it went
         fw.fl[g, F_PHASE] = PH_OVER
         set_decision_nb(fw, g, D_OVER, 0, 0)
         return True
@@ -170,6 +174,7 @@ def next_mulligan_nb(st, fw, g):
             fw.fl[g, F_BOTTOM_LEFT] = st.pl[g, PL_MULLIGANS, 1 - first]
         else:
             fw.fl[g, F_PHASE] = PH_PLAY
+            start_records_nb(st, fw, g)
             st.gm[g, G_STEP] = S_UNTAP          # the first turn begins (103.8)
             fw.fl[g, F_LOG_N] = -1
             fw.fl[g, F_PRIO] = first
@@ -189,9 +194,13 @@ def run_to_decision_nb(st, snap, dry, dg, ct, fw, g):
             if next_mulligan_nb(st, fw, g):
                 return
             continue
-        if game_over_nb(st, fw, g):
+        if game_over_nb(st, ct, fw, g):
             return
         step = st.gm[g, G_STEP]
+        if step == S_CLEANUP:
+            record_turn_end_nb(st, ct, fw, g)
+        elif step == S_MAIN1:
+            record_main_nb(st, ct, fw, g)
         active = st.gm[g, G_ACTIVE]
         goldfish = st.gm[g, G_GOLDFISH] != 0
         if step == S_UNTAP or step == S_CLEANUP:      # no priority in these steps

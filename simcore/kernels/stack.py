@@ -108,6 +108,7 @@ from ..layout import (
     MC_X,
     O_ATTACHED,
     O_CARD,
+    O_CAST,
     O_CFLAGS,
     O_CTRL,
     O_EX_KIND,
@@ -172,6 +173,7 @@ from .query import (
     obj_has_counters_nb,
     player_matches_nb,
 )
+from .record import record_first_nb
 from .rng import shuffle_library_nb
 from .sbamark import mark_sba_nb
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
@@ -578,6 +580,7 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
         if not done:
             return fail_nb(st, g, E_COST, slot)
     move_card_nb(st, g, slot, Z_STACK)
+    record_first_nb(st, g, slot, O_CAST)
     st.obj[g, O_X, slot] = x
     st.obj[g, O_KICKS, slot] = kicks
     st.obj[g, O_CFLAGS, slot] = flags

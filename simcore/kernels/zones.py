@@ -50,7 +50,9 @@ from ..layout import (
     O_CFLAGS,
     O_CTRL,
     O_DAMAGE,
+    O_DRAWN,
     O_DTDMG,
+    O_ENTERED,
     O_EOT_CHG,
     O_EOT_P,
     O_EOT_PP,
@@ -83,6 +85,7 @@ from ..layout import (
     QI_X,
 )
 from .query import is_creature_nb, matches_filter_nb, obj_has_counters_nb
+from .record import record_first_nb
 from .sbamark import mark_sba_nb
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .zonebits import next_bf_nb, next_nonlib_nb, set_zone_bits_nb
@@ -141,6 +144,8 @@ def set_zone_nb(st, g, i, zone, ctrl):
     st.obj[g, O_EX_KIND, i] = 0
     for k in range(st.o_counters.shape[1]):
         st.o_counters[g, k, i] = 0
+    if zone == Z_BATTLEFIELD:
+        record_first_nb(st, g, i, O_ENTERED)
 
 
 @kernel
@@ -205,6 +210,7 @@ def draw_nb(st, g, p, n):
         i = st.lib[g, p, m - 1]
         st.pl[g, PL_LIB_N, p] = m - 1
         set_zone_nb(st, g, i, Z_HAND, p)
+        record_first_nb(st, g, i, O_DRAWN)
 
 
 @kernel
