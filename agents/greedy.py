@@ -5,7 +5,8 @@ never a Python loop over games) and takes the best, the lowest-numbered action o
 scorer per decision kind:
 - mulligan: keep hands of 1-5 lands; after a mulligan keep any hand;
 - bottom: the most expensive card, or a land when the hand has more than three;
-- priority: play a land, else cast the costliest spell (warp after casting), else activate
+- priority: play a land, else cast a piece (a card the agent was told of, `pieces`: the cards
+  a combo names) , else the costliest spell (warp after casting), else activate
   an ability (not one that costs blight, sacrificing itself or tapping our creatures, nor
   one that makes its permanent a creature until end of turn while it already is one or
   that activation waits on the stack); else pass;
@@ -88,16 +89,17 @@ def score_bottom(obj, card, g, o, lands):
 
 
 @_cached
-def score_priority(obj, card, abil, ops, stk, gm, g, o):
-    """Land, then the costliest spell, then warp, then abilities that cost none of our
-    creatures and do not animate an animated permanent again."""
+def score_priority(obj, card, abil, ops, stk, gm, g, o, piece):
+    """Land, then pieces (piece[c]: card c is one), then the costliest spell, then warp,
+    then abilities that cost none of our creatures and do not animate an animated permanent
+    again."""
     kind = option_kind_nb(o)
     ps = _slot(obj, option_slot_nb(o))
     c = _card_of(obj, g, ps)
     if kind == K.OPT_LAND:
         return 1000.0
     if kind == K.OPT_CAST:
-        return 100.0 + card[c, L.C_MV]
+        return (500.0 if piece[c] else 100.0) + card[c, L.C_MV]
     if kind == K.OPT_WARP:
         return 50.0 + card[c, L.C_MV]
     s = 10.0
@@ -193,7 +195,7 @@ def score_question(obj, counters, card, g, me, why, qk, a, o):
 
 @_cached
 def greedy_actions_nb(obj, counters, card, abil, ops, stk, gm, life, mulls, kind, me_arr,
-                      opts, qkind, mask, out, lo, hi):
+                      opts, qkind, mask, piece, out, lo, hi):
     """out[g] = the best-scored legal action of each live game g in lo..hi-1."""
     width = mask.shape[1]
     for g in range(lo, hi):
@@ -224,7 +226,8 @@ def greedy_actions_nb(obj, counters, card, abil, ops, stk, gm, life, mulls, kind
             elif d == K.D_BOTTOM:
                 s = 0.0 if a == PASS else score_bottom(obj, card, g, o, lands)
             elif d == K.D_PRIORITY:
-                s = 0.0 if a == PASS else score_priority(obj, card, abil, ops, stk, gm, g, o)
+                s = 0.0 if a == PASS else score_priority(obj, card, abil, ops, stk, gm, g, o,
+                                                         piece)
             elif d == K.D_ATTACK:
                 s = score_attack(a)
             elif d == K.D_BLOCK:
@@ -247,8 +250,15 @@ class GreedyAgent(Agent):
     # given the engine's state unmasked (GameBatch.view; simcore.testing.check_agent checks)
     reads_only_visible = True
 
+    def __init__(self, pieces=()):
+        # card ids it plays before other spells (a combo's pieces); a tuple, so that agents
+        # told the same pieces compare equal (GameBatch.ask_agents asks them in one call)
+        self.pieces = tuple(sorted(int(c) for c in pieces))
+
     def act(self, view, legal_mask, rng):
         st, ct = view["state"], view["cards"]
+        piece = np.zeros(ct.card.shape[0], np.bool_)
+        piece[list(self.pieces)] = True
         n = legal_mask.shape[0]
         out = np.zeros(n, np.int64)
         life = np.ascontiguousarray(st.pl[:, L.PL_LIFE])
@@ -262,6 +272,6 @@ class GreedyAgent(Agent):
         # ranges of games on numba's threads (a prange kernel took 18 s to compile)
         in_ranges(n, lambda lo, hi, lane: greedy_actions_nb(
             st.obj, st.o_counters, ct.card, ct.abil, ct.ops, st.stk, st.gm, life, mulls, kind,
-            who, view["options"], question, legal_mask, out, lo, hi),
+            who, view["options"], question, legal_mask, piece, out, lo, hi),
             split=1, live=np.count_nonzero(kind != K.D_OVER))
         return out

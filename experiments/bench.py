@@ -31,6 +31,7 @@ import simcore
 from agents import GreedyAgent
 from simcore import consts as K
 from simcore.compile import make_pool
+from simcore.condition import compile_condition
 from simcore.decks import load_deck
 from simcore.game import GameBatch, deck_ids
 from simcore.state import nbytes_per_game
@@ -41,7 +42,7 @@ DECK = DECKS / "mono_green_curve.txt"
 OPPONENT = DECKS / "goblins_burn_blight.txt"
 
 
-def play_timed(pool, ids0, ids1, n, batch, seed, max_turns, record=True):
+def play_timed(pool, ids0, ids1, n, batch, seed, max_turns, record=True, condition=None):
     """Play n games in batches; returns (seconds, agent seconds, rows, bytes per game).
     `record`: the games record what the statistics read (GameBatch.records())."""
     agents = [GreedyAgent(), GreedyAgent()]
@@ -51,7 +52,8 @@ def play_timed(pool, ids0, ids1, n, batch, seed, max_turns, record=True):
     t0 = time.perf_counter()
     for game0 in range(0, n, batch):
         b = GameBatch(pool, ids0, ids1, n_games=min(batch, n - game0), seed=seed,
-                      start="random", game0=game0, max_turns=max_turns, record=record)
+                      start="random", game0=game0, max_turns=max_turns, record=record,
+                      condition=condition)
         per_game = nbytes_per_game(b.st)
         b.start()
         rng = np.random.default_rng([seed, game0])
@@ -136,6 +138,14 @@ def bench(games=2000, batch_size=1000, seed=1, serial_games=None, reference_game
         same = plain.equals(with_rec)
         record(name, games, secs, rate * secs / games,
                f"recording / not recording; same games: {'yes' if same else 'NO'}")
+    # what watching a combo's condition costs (`playtest combo`): one checked after every
+    # action that never holds (two copies of Craw Wurm), so the games are the same
+    never = compile_condition("battlefield: 3 Craw Wurm, Forest; mana >= 30", pool)
+    secs, _, watched, _ = play_timed(pool, ids0, None, games, batch_size, seed, max_turns,
+                                     condition=never)
+    same = watched.drop(columns="condition_turn").equals(gold.drop(columns="condition_turn"))
+    record("goldfish, watching a condition", games, secs, games / secs / gold_rate,
+           f"combo / simulate goldfish; same games: {'yes' if same else 'NO'}")
     n_serial = serial_games or max(1, min(games, batch_size) // 4)
     numba.set_num_threads(1)
     try:

@@ -5,6 +5,7 @@
     playtest cards show NAME [--internals]         show a card as a player reads it
     playtest simulate DECK [--vs DECK]... ...       play many games, summarise, save
     playtest bench [--games N] [--batch-size B]     games per second against baselines
+    playtest combo DECK --when COND --by-turn T     how often a combo comes together
 
 Errors in user input (card files, scenarios, names) are printed as one line,
 `playtest: error: <message>`, with exit status 2 and no traceback.
@@ -173,7 +174,77 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", action=_Once, default=None, metavar="FILE",
                    help="FILE.parquet or FILE.csv: the measurements (default: none)")
     p.set_defaults(func=cmd_bench)
+    _add_combo_parser(sub)
     return parser
+
+
+def _add_combo_parser(sub):
+    p = sub.add_parser("combo", help="how often a condition (a combo) has come together by "
+                                     "each of the deck's turns")
+    p.add_argument("deck", metavar="DECK", help="a deck list (MTGO/Arena text or Forge .dck)")
+    opp = p.add_mutually_exclusive_group()
+    opp.add_argument("--vs", metavar="DECK", action="append", default=None,
+                     help="an opponent's deck; may be given several times (default: none, "
+                          "goldfish games)")
+    opp.add_argument("--goldfish", action="store_true",
+                     help="no opponent, who takes no turns (the default)")
+    p.add_argument("--when", action=_Once, required=True, metavar="CONDITION",
+                   help='the condition, e.g. "battlefield: High Perfect Morcant, 3 Elf; '
+                        'mana >= 4" (README: Combos); required, no default')
+    p.add_argument("--or", dest="ors", action="append", default=[], metavar="CONDITION",
+                   help="an alternative condition; may be given several times (default: "
+                        "none)")
+    p.add_argument("--by-turn", action=_Once, type=_positive, required=True, metavar="T",
+                   help="the deck's last turn to watch; required, no default")
+    p.add_argument("--games", action=_Once, type=_positive, default=10000, metavar="N",
+                   help="seeds, each played on the play and on the draw")
+    p.add_argument("--seed", action=_Once, type=_seed, default=0, metavar="S",
+                   help="the random seed: the same seed plays the same games")
+    p.add_argument("--agent", action=_Once, default="greedy", metavar="NAME",
+                   help="the deck's agent, told the cards the condition names (greedy "
+                        "plays them first)")
+    p.add_argument("--opponent-agent", action=_Once, default=None, metavar="NAME",
+                   help="the opponent's agent (default: the same as --agent)")
+    p.add_argument("--batch-size", action=_Once, type=_positive, default=1000, metavar="B",
+                   help="games played at once")
+    p.add_argument("--out", action=_Once, default=None, metavar="FILE",
+                   help="FILE.parquet or FILE.csv: the table (default: none)")
+    p.add_argument("--plot", action=_Once, default=None, metavar="FILE",
+                   help="FILE.png, .svg or .pdf: the share by turn (default: none)")
+    _add_cards_option(p)
+    p.set_defaults(func=cmd_combo)
+
+
+def cmd_combo(args) -> int:
+    _start_compile_helper()
+    from experiments.combo import combo, summary
+    from experiments.signals import Stopped
+
+    if args.out:
+        check_output_path(args.out, "--out", (".parquet", ".csv"))
+    if args.opponent_agent and not args.vs:
+        raise PlaytestError("--opponent-agent needs an opponent's deck (--vs DECK)")
+    if args.plot:
+        from experiments.plots import check_plot_path
+        check_plot_path(args.plot)
+    try:
+        df = combo(args.deck, args.when, args.ors, vs=args.vs, by_turn=args.by_turn,
+                   games=args.games, seed=args.seed, agent=args.agent,
+                   opponent_agent=args.opponent_agent, batch_size=args.batch_size,
+                   card_dirs=args.cards, out=args.out, warn=_warn)
+    except Stopped as e:
+        print(f"playtest: stopped by {e.name}", file=sys.stderr, flush=True)
+        if e.results is not None and len(e.results):
+            print(summary(e.results))
+        return e.status
+    print(summary(df))
+    if args.out:
+        print(f"wrote {len(df)} rows to {args.out}")
+    if args.plot:
+        from experiments.plots import plot_combo
+        plot_combo(df, args.plot)
+        print(f"wrote the plot to {args.plot}")
+    return 0
 
 
 def cmd_bench(args) -> int:

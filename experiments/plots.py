@@ -92,3 +92,36 @@ def plot_games(df, path):
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
+
+
+def plot_combo(df, path):
+    """`playtest combo --plot`: the share of games in which the condition had held by each of
+    the deck's turns, on the play and on the draw (one line per opponent and start, its
+    95% interval shaded, exact values as dots where there are some)."""
+    check_plot_path(path)
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7.5, 4.5))
+    for (opp, play), g in df.groupby(["opponent", "on_the_play"], sort=False):
+        label = f"vs {opp}, on the {'play' if play else 'draw'} ({int(g['games'].iloc[0])} " \
+                f"games)"
+        line, = ax.plot(g["turn"], g["share"] * 100, marker="o", label=label)
+        ax.fill_between(g["turn"], g["lo"] * 100, g["hi"] * 100, alpha=0.2,
+                        color=line.get_color(), linewidth=0)
+        if g["exact"].notna().any():
+            ax.plot(g["turn"], g["exact"] * 100, linestyle="none", marker="x",
+                    color=line.get_color(), label="exact (hypergeometric)")
+    ax.set_xlabel("the deck's turn")
+    ax.set_ylabel("games in which it has come together (%)")
+    ax.set_ylim(0, 100)
+    ax.set_xticks(sorted(df["turn"].unique()))
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8, title="95% CI shaded", title_fontsize=7)
+    ax.set_title(f"{df['deck'].iloc[0]}: {df['condition'].iloc[0]}\nseed "
+                 f"{df['seed'].iloc[0]}, {df['agent'].iloc[0]}, playtest "
+                 f"{df['version'].iloc[0]}", fontsize=9)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)

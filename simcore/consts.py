@@ -14,6 +14,7 @@ Z_STACK = 5
 Z_EXILE = 6
 Z_GONE = 7        # a token that left the battlefield and ceased to exist (704.5d)
 ZONE_NAMES = ("none", "library", "hand", "battlefield", "graveyard", "stack", "exile", "gone")
+Z_SEEN = 8        # conditions only: cards drawn or cast at any point (kernels/condition.py)
 
 # ---- steps (turn structure, 500.1) ----
 S_UNTAP = 0
@@ -381,3 +382,15 @@ END_LOSS = (END_LIFE, END_DECKED, END_POISON)     # a player lost: the game has 
 
 # view(): the card id shown for an object in a zone the decider may not see (400.2)
 HIDDEN_CARD = -2
+
+# ---- conditions the game loop watches (simcore/condition.py, kernels/condition.py) ----
+TERM_ZONE = 1        # cards in a zone: items matched by distinct cards
+TERM_MANA = 2        # the mana the player's untapped sources could make
+TERM_OPP_LIFE = 3    # the opponent's life total
+TERM_LIFE = 4        # the player's own life total
+MATCH_CARD = 1       # an item: a card id
+MATCH_TYPE = 2       # a card type (T_* bit)
+MATCH_SUBTYPE = 3    # a subtype id (Pool.sub_id)
+CMP_LE, CMP_LT, CMP_GE, CMP_GT, CMP_EQ = 1, 2, 3, 4, 5
+CMP_SYMBOLS = {"<=": CMP_LE, "<": CMP_LT, ">=": CMP_GE, ">": CMP_GT, "=": CMP_EQ,
+               "==": CMP_EQ}

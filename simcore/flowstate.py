@@ -9,23 +9,28 @@ from . import layout as L
 from .kernels.txn import LOG_WIDTH
 
 Flow = namedtuple("Flow", ["fl", "opts", "pend", "toff", "tlen", "tlist", "tval", "pick", "ban",
-                           "log", "rec"])
+                           "log", "rec", "cterm", "citem", "cclause"])
 N_OPTIONS = 64
 
 
-def alloc_flow(n, max_turns, target_card=-1, A=N_OPTIONS, T=32, V=256, log=16, record=True):
+def alloc_flow(n, max_turns, condition=None, A=N_OPTIONS, T=32, V=256, log=16, record=True):
     """Flow bookkeeping of n games. `log`: actions that may run without a snapshot in a row
     (kernels/txn.py, txn_start_nb; 0 = a snapshot before every action). `record`: the games
-    record what the statistics read (kernels/record.py, turnrecord.py)."""
+    record what the statistics read (kernels/record.py, turnrecord.py). `condition`: a
+    simcore.condition.Condition the games watch (ending when it holds), or None."""
+    cterm, citem, cclause = condition.arrays() if condition is not None else (
+        np.zeros((0, L.N_CTERM), np.int32), np.zeros((0, L.N_CITEM), np.int32),
+        np.zeros((0, 2), np.int32))
     fw = Flow(fl=np.zeros((n, L.N_FL), np.int32), opts=np.zeros((n, A), np.int32),
               pend=np.zeros((n, 64), np.int64), toff=np.zeros((n, T), np.int32),
               tlen=np.zeros((n, T), np.int32), tlist=np.zeros((n, T), np.int32),
               tval=np.zeros((n, V), np.int32), pick=np.zeros((n, A), np.int32),
               ban=np.zeros((n, 16), np.int32),
               log=np.zeros((n, log * (LOG_WIDTH + 1)), np.int32),   # [width, action]
-              rec=np.full((n, 2, L.N_REC, max_turns + 2), -1, np.int16))
+              rec=np.full((n, 2, L.N_REC, max_turns + 2), -1, np.int16),
+              cterm=cterm, citem=citem, cclause=cclause)
     fw.fl[:, L.F_MAX_TURNS] = max_turns
-    fw.fl[:, L.F_TARGET_CARD] = target_card
+    fw.fl[:, L.F_COND_KEY] = -1
     fw.fl[:, L.F_LOG_N] = -1        # no snapshot to replay from yet
     fw.fl[:, L.F_CANDS_OID] = -1    # instant-speed candidates not counted yet
     fw.fl[:, L.F_RECORD] = int(record)

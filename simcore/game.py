@@ -20,6 +20,7 @@ from . import consts as K
 from . import encoding as E
 from . import layout as L
 from .compile_plan import register_agent  # noqa: F401  (public API: agents with kernels)
+from .condition import card_on_battlefield
 from .errors import IllegalAction, PlaytestError
 from .flowstate import N_OPTIONS, Flow, alloc_flow, view_dict  # noqa: F401  (public API)
 from .kernels.flow import (
@@ -104,7 +105,7 @@ class GameBatch:
     starts), "draw" (player 1 starts) or "random" (per game)."""
 
     def __init__(self, pool, deck0, deck1=None, n_games=1, seed=0, start="play", game0=0,
-                 max_turns=30, target_card=None, record=True):
+                 max_turns=30, target_card=None, record=True, condition=None):
         if start not in START:
             raise PlaytestError(f"start must be one of {', '.join(START)}, got {start!r}")
         self.pool = pool
@@ -155,8 +156,12 @@ class GameBatch:
         caps = caps_of(self.st)
         lanes = lanes_of(self.st)
         self.dry = alloc_state(lanes, caps.pop("K"), lanes=lanes, **caps)
-        tc = -1 if target_card is None else pool.card_id[target_card]
-        self.fw = alloc_flow(int(n_games), int(max_turns), tc, record=record)
+        if target_card is not None:     # simulate --until-card: a condition of its own
+            if condition is not None:
+                raise PlaytestError("a batch watches one condition: target_card or condition")
+            condition = card_on_battlefield(target_card, pool)
+        self.condition = condition
+        self.fw = alloc_flow(int(n_games), int(max_turns), condition, record=record)
         self._mask = np.zeros((int(n_games), 1 + N_OPTIONS), dtype=bool)
         self._noise = np.zeros((int(n_games), 1 + N_OPTIONS), dtype=np.float64)
         self._base = base_seed(seed)
@@ -316,7 +321,8 @@ class GameBatch:
         the game turns played, both players' (all of them player 0's in a goldfish game; a
         game stopped at the turn limit played the limit: the next turn had only begun);
         own_turns: those that were player 0's; kill_turn: the game turn in which a player
-        lost, -1 when no one did; mulligans, life per player; decisions taken."""
+        lost, -1 when no one did; mulligans, life per player; decisions taken;
+        condition_turn: the game turn the watched condition first held, -1 never."""
         st, fl = self.st, self.fw.fl
         end = fl[:, L.F_END].copy()
         turn = st.gm[:, L.G_TURN].astype(np.int64)
@@ -342,6 +348,8 @@ class GameBatch:
             "life0": st.pl[:, L.PL_LIFE, 0].copy(),
             "life1": st.pl[:, L.PL_LIFE, 1].copy(),
             "decisions": fl[:, L.F_DECISIONS].copy(),
+            "condition_turn": np.where(fl[:, L.F_COND_TURN] > 0, fl[:, L.F_COND_TURN],
+                                       -1).astype(np.int64),
         }
 
     def records(self):

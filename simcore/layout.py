@@ -210,8 +210,8 @@ FLOW_PLANES = (
                     "otherwise"),
     ("f_decisions", "decisions taken so far (it seeds that decision's random numbers, "
                     "flow.decision_noise_nb)"),
-    ("f_target_card", "goldfish target: the game ends END_CONDITION when player 0 controls "
-                      "a permanent with this card id; -1 none"),
+    ("f_cond_turn", "the game turn the watched condition first held (cterm, citem, cclause: "
+                    "kernels/condition.py; the game then ends END_CONDITION); 0 = not (yet)"),
     ("f_declared", "combat declarations offered this combat: 0 none, 1 attackers (at the "
                    "beginning of combat), 2 blockers too"),
     ("f_kept0", "1 = player 0 kept its hand (read as F_KEPT0 + p)"),
@@ -236,6 +236,27 @@ FLOW_PLANES = (
     ("f_rec_turn", "the last game turn whose end is in rec (r_lands, r_drops, r_hand_lands, "
                    "r_life); 0 none"),
     ("f_rec_main", "the last game turn whose precombat main phase is in rec (r_mana); 0 none"),
+    ("f_actions", "actions completed so far (txn.txn_done_nb): engine steps, priority options, "
+                  "declarations"),
+    ("f_cond_key", "f_actions when the condition was last checked: it is checked again only "
+                   "after another action completed; -1 = not yet"),
+)
+# fw.cterm[t, CTM_*], int32, not per game: the terms of the watched condition (and within a
+# clause), simcore/condition.py
+CTERM_PLANES = (
+    ("ct_kind", "TERM_* (consts): cards in a zone, mana available, a life total"),
+    ("ct_zone", "TERM_ZONE: Z_HAND, Z_BATTLEFIELD (permanents the player controls), "
+                "Z_GRAVEYARD, Z_EXILE, or Z_SEEN (cards drawn or cast at any point)"),
+    ("ct_op", "CMP_* comparison of a number term (mana, life) with ct_value"),
+    ("ct_value", "the number a mana or life term compares with"),
+    ("ct_item0", "TERM_ZONE: its first item in citem"),
+    ("ct_nitems", "TERM_ZONE: its number of items"),
+)
+# fw.citem[i, CI_*], int32, not per game: what the cards of a zone term must be
+CITEM_PLANES = (
+    ("ci_match", "MATCH_CARD, MATCH_TYPE or MATCH_SUBTYPE (consts)"),
+    ("ci_value", "the card id, the T_* type bit, or the subtype id (Pool.sub_id)"),
+    ("ci_count", "how many distinct cards must match (at least)"),
 )
 # fw.rec[g, p, R_*, t], int16: player p in game turn t (1 .. max turns; index 0 unused)
 REC_PLANES = (
@@ -371,6 +392,8 @@ D_FIELDS = tuple(name for name, _ in D_PLANES)
 TP_FIELDS = tuple(name for name, _ in TP_PLANES)
 FLOW_FIELDS = tuple(name for name, _ in FLOW_PLANES)
 REC_FIELDS = tuple(name for name, _ in REC_PLANES)
+CTERM_FIELDS = tuple(name for name, _ in CTERM_PLANES)
+CITEM_FIELDS = tuple(name for name, _ in CITEM_PLANES)
 CARD_FIELDS = tuple(name for name, _ in CARD_PLANES)
 MC_FIELDS = tuple(name for name, _ in MC_PLANES)
 ABIL_FIELDS = tuple(name for name, _ in ABIL_PLANES)
@@ -425,6 +448,10 @@ FLOW_ARRAY_DOCS = {
            "ban[g, :f_ban_n]: not offered again",
     "rec": "[g, 2, R_*, max turns + 2] int16: per player and game turn, what the statistics "
            "read (REC_PLANES); -1 where not recorded",
+    "cterm": "[terms, CTM_*] int32, not per game: the watched condition's terms (CTERM_PLANES)",
+    "citem": "[items, CI_*] int32, not per game: the zone terms' items (CITEM_PLANES)",
+    "cclause": "[clauses, 2] int32, not per game: [first term, terms] of each clause; the "
+               "condition holds when one clause's terms all hold; no clause: none is watched",
     "log": "[g, log * (LOG_WIDTH + 1)] int32 (log: alloc_flow's argument): actions run on "
            "the state since the snapshot, as entries [w, its w numbers (as pend)], "
            "log[g, :f_log_n]; replayed to rebuild the snapshot (txn.replay_log_nb)",
@@ -478,6 +505,10 @@ def const_name(field, group):
         return "TP_" + field[5:].upper()
     if group == "rec":
         return "R_" + field[2:].upper()
+    if group == "cterm":
+        return "CTM_" + field[3:].upper()
+    if group == "citem":
+        return "CI_" + field[3:].upper()
     for pre in ("mc_", "o_", "p_", "s_", "q_", "d_", "c_", "a_", "f_"):
         if field.startswith(pre):
             return _PREFIX[pre] + field[len(pre):].upper()
@@ -486,12 +517,14 @@ def const_name(field, group):
 
 GROUPS = {"fl": FLOW_FIELDS, "obj": OBJ_FIELDS, "pl": PL_FIELDS, "gm": GM_FIELDS, "stk": STK_FIELDS,
           "pq": Q_FIELDS, "dl": D_FIELDS, "tp": TP_FIELDS, "card": CARD_FIELDS,
-          "mcost": MC_FIELDS, "abil": ABIL_FIELDS, "filt": FILT_FIELDS, "rec": REC_FIELDS}
+          "mcost": MC_FIELDS, "abil": ABIL_FIELDS, "filt": FILT_FIELDS, "rec": REC_FIELDS,
+          "cterm": CTERM_FIELDS, "citem": CITEM_FIELDS}
 # each group's (name, doc) pairs, keyed as GROUPS
 GROUP_PLANES = {"fl": FLOW_PLANES, "obj": OBJ_PLANES, "pl": PL_PLANES, "gm": GM_PLANES,
                 "stk": STK_PLANES, "pq": Q_PLANES, "dl": D_PLANES, "tp": TP_PLANES,
                 "card": CARD_PLANES, "mcost": MC_PLANES, "abil": ABIL_PLANES,
-                "filt": FILT_PLANES, "rec": REC_PLANES}
+                "filt": FILT_PLANES, "rec": REC_PLANES, "cterm": CTERM_PLANES,
+                "citem": CITEM_PLANES}
 FIELD_GROUP = {}
 for _g, _fields in GROUPS.items():
     for _i, _f in enumerate(_fields):

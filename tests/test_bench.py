@@ -63,9 +63,9 @@ def test_bench_cli(tmp_path, capsys):
     assert e.value.code == 0
     text = capsys.readouterr().out
     assert "greedy vs greedy" in text and "same results: yes" in text
-    assert text.count("same games: yes") == 2
+    assert text.count("same games: yes") == 3
     df = pd.read_csv(out)
-    assert len(df) == 6 and {"seed", "version", "ratio", "games_per_s"} <= set(df.columns)
+    assert len(df) == 7 and {"seed", "version", "ratio", "games_per_s"} <= set(df.columns)
     assert (df["games_per_s"] > 0).all()
 
 

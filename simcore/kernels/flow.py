@@ -55,8 +55,11 @@ from ..encoding import (
 from ..jit import entry, kernel
 from ..jit.atomic import fetch_add_nb
 from ..layout import (
+    F_ACTIONS,
     F_BAN_N,
     F_BOTTOM_LEFT,
+    F_COND_KEY,
+    F_COND_TURN,
     F_DECISIONS,
     F_DECLARED,
     F_DKIND,
@@ -76,7 +79,6 @@ from ..layout import (
     F_QKIND,
     F_QMAX,
     F_QMIN,
-    F_TARGET_CARD,
     F_TXN,
     G_ACTIVE,
     G_ANY_ATTACKERS,
@@ -89,11 +91,10 @@ from ..layout import (
     G_STEP,
     G_TURN,
     G_WINNER,
-    O_CARD,
-    O_CTRL,
     PL_MULLIGANS,
 )
 from .choice import list_question_nb
+from .condition import condition_holds_nb
 from .options import attack_options_nb, block_options_nb, priority_options_nb
 from .record import start_records_nb
 from .rng import splitmix64_nb
@@ -102,7 +103,6 @@ from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .setup import bottom_card_nb, game_seed_nb, mulligan_nb
 from .turnrecord import record_main_nb, record_turn_end_nb
 from .txn import txn_answer_nb, txn_go_nb, txn_start_nb
-from .zonebits import next_bf_nb
 from .zones import hand_slots_nb
 
 OID_LIMIT = 30000      # object ids and timestamps live in int16 planes
@@ -127,15 +127,12 @@ def game_over_nb(st, ct, fw, g):
         fw.fl[g, F_END] = END_TURN_LIMIT
     elif st.gm[g, G_NEXT_OID] > OID_LIMIT or st.gm[g, G_NEXT_TS] > OID_LIMIT:
         fw.fl[g, F_END] = END_CAPACITY      # object ids near the int16 planes' range
-    elif fw.fl[g, F_TARGET_CARD] >= 0:
-        i = -1
-        while True:
-            i = next_bf_nb(st, g, i)
-            if i >= st.obj.shape[2]:
-                break
-            if st.obj[g, O_CARD, i] == fw.fl[g, F_TARGET_CARD] and st.obj[g, O_CTRL, i] == 0:
-                fw.fl[g, F_END] = END_CONDITION
-                break
+    elif fw.cclause.shape[0] > 0 and fw.fl[g, F_COND_KEY] != fw.fl[g, F_ACTIONS]:
+        # the watched condition, once after each completed action (kernels/condition.py)
+        fw.fl[g, F_COND_KEY] = fw.fl[g, F_ACTIONS]
+        if condition_holds_nb(st, ct, fw, g):
+            fw.fl[g, F_END] = END_CONDITION
+            fw.fl[g, F_COND_TURN] = st.gm[g, G_TURN]
     if fw.fl[g, F_END] != 0:
         record_turn_end_nb(st, ct, fw, g)       # the last turn, as far as it went
         fw.fl[g, F_PHASE] = PH_OVER

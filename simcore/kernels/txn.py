@@ -22,6 +22,7 @@ from ..consts import (
 )
 from ..jit import kernel
 from ..layout import (
+    F_ACTIONS,
     F_BAN_N,
     F_DKIND,
     F_DN,
@@ -63,6 +64,7 @@ def txn_done_nb(fw, g):
     fw.fl[g, F_TXN] = 0
     fw.fl[g, F_BAN_N] = 0          # the game moved on: every option may be tried again
     fw.fl[g, F_PEND_OPT] = 0
+    fw.fl[g, F_ACTIONS] += 1
 
 
 @kernel

@@ -1,0 +1,211 @@
+"""`playtest combo`: how often a condition has come together by each of the deck's turns.
+
+The condition (simcore/condition.py) is checked by the game loop after every action; a game
+ends as soon as it holds (END_CONDITION) or after the deck's turn `by_turn`. Every seed is
+played on the play and on the draw (the same shuffles), against each opponent or goldfish,
+through the chunk runner; the statistics are counts aggregated chunk by chunk. The agent is
+told the pieces (cards the condition names) where it takes them (`pieces`: greedy plays them
+before other spells).
+
+Where the question has a closed form, the exact value stands beside the estimate: a
+condition of `seen:` terms of named cards only, no card in the deck that draws, looks at or
+shuffles back cards, and no mulligan taken in the run (an agent or a rule that keeps):
+then the cards seen by the deck's turn t are the top 7 + t - 1 cards of a random deck (7 + t
+on the draw), and the multivariate hypergeometric distribution over the named cards gives
+the probability. The exact value assumes the game lasts to that turn: games that ended
+earlier (an opponent's kill) are counted as not reaching the condition, and reported.
+"""
+import math
+
+import numpy as np
+import pandas as pd
+
+import simcore
+from experiments import runner
+from experiments.runner import ChunkWriter, Series
+from experiments.signals import Stopped
+from experiments.simulate import _opponent_names, load_agent, wilson
+from simcore import consts as K
+from simcore import layout as L
+from simcore.compile import make_pool
+from simcore.condition import compile_condition
+from simcore.decks import load_deck
+from simcore.game import deck_ids
+
+# effects that draw, look at or shuffle back cards: the cards seen are no longer the top of
+# a shuffled deck (no closed form)
+SEEING_OPS = {K.OP_DRAW, K.OP_EXILE_TOP, K.OP_SURVEIL, K.OP_SHUFFLE_INTO_LIB}
+TABLE = ("seed", "deck", "opponent", "agent", "opponent_agent", "condition", "on_the_play",
+         "turn", "games", "held", "share", "lo", "hi", "exact", "mean_turn", "median_turn",
+         "ended_early", "ended_early_why", "version")
+
+
+def seeing_cards(pool, ids):
+    """Names of the deck's cards that draw, look at or shuffle back cards."""
+    ct = pool.compile()
+    out = set()
+    for c in set(int(i) for i in ids):
+        a0 = ct.card[c, L.C_ABIL0]
+        for a in range(a0, a0 + ct.card[c, L.C_NABIL]):
+            o0 = ct.abil[a, L.AB_OP0]
+            for o in range(o0, o0 + ct.abil[a, L.AB_NOP]):
+                if int(ct.ops[o, 0]) in SEEING_OPS:
+                    out.add(pool.names[c])
+    return sorted(out)
+
+
+def exact_seen(needs, copies, deck_size, seen):
+    """P(any clause holds) when `seen` random cards of a deck of `deck_size` are seen:
+    needs = [{card: copies needed}] per clause, copies = {card: copies in the deck}
+    (multivariate hypergeometric, enumerated over the named cards)."""
+    names = sorted({n for need in needs for n in need})
+    cs = [copies.get(n, 0) for n in names]
+    rest = deck_size - sum(cs)
+    if seen >= deck_size:
+        seen = deck_size
+    total = math.comb(deck_size, seen)
+    p = 0
+    for ks in np.ndindex(*[c + 1 for c in cs]):
+        k = sum(ks)
+        if k > seen or seen - k > rest:
+            continue
+        have = dict(zip(names, ks))
+        if not any(all(have[n] >= v for n, v in need.items()) for need in needs):
+            continue
+        ways = math.comb(rest, seen - k)
+        for c, kk in zip(cs, ks):
+            ways *= math.comb(c, kk)
+        p += ways
+    return p / total
+
+
+def own_turn(game_turn, on_the_play, goldfish):
+    """The deck's own turns begun by game turn t (goldfish: t; first player: the odd
+    turns)."""
+    t = np.asarray(game_turn)
+    if goldfish:
+        return t
+    return np.maximum(np.where(on_the_play, (t + 1) // 2, t // 2), 1)
+
+
+def combo(deck, when, ors=(), vs=None, by_turn=4, games=10000, seed=0, agent="greedy",
+          opponent_agent=None, batch_size=1000, card_dirs=(), progress=True, out=None,
+          warn=None):
+    """Play `games` seeds on the play and on the draw against each opponent (or goldfish)
+    until the condition `when` (or one of `ors`) holds or the deck's turn `by_turn` ends;
+    returns the table: per opponent, start and turn, the share of games in which the
+    condition had held by the end of the deck's turn, with its 95% Wilson interval, and the
+    exact value where one exists (the module's docstring says when)."""
+    pool = make_pool(card_dirs)
+    d0 = load_deck(deck, pool, warn=warn)
+    vs = [] if vs is None else [vs] if isinstance(vs, (str, bytes)) or hasattr(
+        vs, "__fspath__") else list(vs)
+    opponents = [load_deck(v, pool, warn=warn) for v in vs]
+    names = _opponent_names(vs, opponents)
+    cond = compile_condition([when] + list(ors), pool)
+    ids0 = deck_ids(pool, d0)
+    pieces = [pool.card_id[n] for n in cond.cards()]
+    agents = [load_agent(agent)]
+    if opponents:
+        agents.append(load_agent(opponent_agent or agent))
+    if hasattr(agents[0], "pieces"):
+        agents[0].pieces = tuple(sorted(pieces))
+    goldfish = not opponents
+    needs = cond.seen_only_cards()
+    exact_ok = needs is not None and not seeing_cards(pool, ids0)
+    copies = dict(d0.main)
+    sides = [(deck_ids(pool, d), n) for d, n in zip(opponents, names)] or [(None, "goldfish")]
+    series = []
+    for ids1, name in sides:
+        for start in ("play", "draw"):
+            series.append(Series(pool, ids0, ids1, agents, labels=dict(
+                opponent=name, on_the_play=start == "play"), batch=dict(
+                start=start, max_turns=by_turn if goldfish else 2 * by_turn,
+                condition=cond)))
+    held = [np.zeros(by_turn + 2, np.int64) for _ in series]
+    played = [0] * len(series)
+    ended = [dict() for _ in series]
+    mulligans = [0]
+
+    def to_rows(s, res):
+        t = np.asarray(res["condition_turn"])
+        own = np.where(t > 0, own_turn(t, s.labels["on_the_play"], goldfish), 0)
+        return pd.DataFrame({"own": own, "end": res["end"], "turns": res["turns"],
+                             "mulligans": res["mulligans0"]})
+
+    def consume(k, rows):
+        own = rows["own"].to_numpy()
+        held[k] += np.bincount(np.clip(own, 0, by_turn + 1), minlength=by_turn + 2)
+        played[k] += len(rows)
+        mulligans[0] += int(rows["mulligans"].sum())
+        early = rows[(rows["own"] == 0) & ~rows["end"].isin(K.END_TRUNCATED)]
+        for e, n in early["end"].value_counts().items():
+            ended[k][K.END_NAMES[int(e)]] = ended[k].get(K.END_NAMES[int(e)], 0) + int(n)
+
+    def table():
+        out_rows = []
+        for k, s in enumerate(series):
+            n = played[k]
+            if n == 0:
+                continue
+            cum = np.cumsum(held[k][1:by_turn + 1])
+            turns = np.repeat(np.arange(1, by_turn + 1), held[k][1:by_turn + 1])
+            why = ", ".join(f"{e} {c}" for e, c in sorted(ended[k].items()))
+            for t in range(1, by_turn + 1):
+                lo, hi = wilson(int(cum[t - 1]), n)
+                seen = 7 + t - (1 if s.labels["on_the_play"] else 0)
+                out_rows.append(dict(
+                    seed=seed, deck=d0.name, opponent=s.labels["opponent"], agent=agent,
+                    opponent_agent=(opponent_agent or agent) if not goldfish else "",
+                    condition=cond.text, on_the_play=s.labels["on_the_play"], turn=t,
+                    games=n, held=int(cum[t - 1]), share=cum[t - 1] / n, lo=lo, hi=hi,
+                    exact=exact_seen(needs, copies, len(ids0), seen)
+                    if exact_ok and mulligans[0] == 0 else np.nan,
+                    mean_turn=turns.mean() if len(turns) else np.nan,
+                    median_turn=float(np.median(turns)) if len(turns) else np.nan,
+                    ended_early=sum(ended[k].values()), ended_early_why=why,
+                    version=simcore.__version__))
+        return pd.DataFrame(out_rows, columns=list(TABLE))
+
+    try:
+        runner.run(series, games, seed, to_rows, consume, chunk=batch_size, progress=progress)
+    except Stopped as e:
+        raise Stopped(e.signum, table()) from None
+    df = table()
+    if out:
+        w = ChunkWriter(out)
+        w.write(df)
+        w.close()
+    return df
+
+
+def summary(df):
+    """Per opponent and start: the share by each turn (95% CI), exact values beside them,
+    the mean and median turn among the games that reached it, and the share never
+    reached."""
+    lines = []
+    for (opp, play), g in df.groupby(["opponent", "on_the_play"], sort=False):
+        n = int(g["games"].iloc[0])
+        head = (f"{g['deck'].iloc[0]} vs {opp}, on the {'play' if play else 'draw'}: "
+                f"{n} games (seed {g['seed'].iloc[0]}, playtest {g['version'].iloc[0]}, "
+                f"{g['agent'].iloc[0]})")
+        lines.append(head)
+        lines.append(f"  {g['condition'].iloc[0]}")
+        for r in g.itertuples():
+            exact = "" if np.isnan(r.exact) else f"   exact {r.exact * 100:.1f}%"
+            lines.append(f"  by turn {r.turn}: {r.share * 100:5.1f}% (95% CI "
+                         f"{r.lo * 100:.1f}-{r.hi * 100:.1f}%){exact}")
+        last = g.iloc[-1]
+        never = n - int(last["held"])
+        lo, hi = wilson(never, n)
+        lines.append(f"  never by turn {int(last['turn'])}: {never / n * 100:.1f}% (95% CI "
+                     f"{lo * 100:.1f}-{hi * 100:.1f}%)")
+        if int(last["held"]):
+            lines.append(f"  turn it came together, in the {int(last['held'])} games that "
+                         f"reached it: mean {last['mean_turn']:.2f}, median "
+                         f"{last['median_turn']:g}")
+        if int(last["ended_early"]):
+            lines.append(f"  games that ended before it came together: "
+                         f"{last['ended_early_why']} (counted as not reached)")
+        lines.append("")
+    return "\n".join(lines).rstrip()
