@@ -6,6 +6,7 @@
     playtest simulate DECK [--vs DECK]... ...       play many games, summarise, save
     playtest bench [--games N] [--batch-size B]     games per second against baselines
     playtest combo DECK --when COND --by-turn T     how often a combo comes together
+    playtest report RESULTS... -o report.html       one HTML page from saved results
 
 Errors in user input (card files, scenarios, names) are printed as one line,
 `playtest: error: <message>`, with exit status 2 and no traceback.
@@ -14,6 +15,7 @@ Errors in user input (card files, scenarios, names) are printed as one line,
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from experiments.paths import check_output_path
@@ -175,7 +177,26 @@ def build_parser() -> argparse.ArgumentParser:
                    help="FILE.parquet or FILE.csv: the measurements (default: none)")
     p.set_defaults(func=cmd_bench)
     _add_combo_parser(sub)
+    _add_report_parser(sub)
     return parser
+
+
+def _add_report_parser(sub):
+    p = sub.add_parser("report", help="one self-contained HTML page from saved results")
+    p.add_argument("results", metavar="RESULTS", nargs="+",
+                   help="results files of any command (--out FILE.parquet or .csv)")
+    p.add_argument("-o", "--out", action=_Once, required=True, metavar="FILE",
+                   help="FILE.html: the page; required, no default")
+    p.set_defaults(func=cmd_report)
+
+
+def cmd_report(args) -> int:
+    from experiments.report import report
+
+    done = report(args.results, args.out)
+    kinds = ", ".join(f"{os.path.basename(r.file)} ({r.kind})" for r in done.itertuples())
+    print(f"wrote {args.out}: {kinds}")
+    return 0
 
 
 def _add_combo_parser(sub):

@@ -1,0 +1,149 @@
+"""`playtest report RESULTS... -o report.html`: one self-contained HTML page from the saved
+results (Parquet or CSV) of any command: for each file what it holds and how it was made
+(seed, playtest version, decks, agents, games), the command's own summary, its plot embedded
+as an image, and the table itself.
+
+Each command's results are recognised by their columns (`KINDS`: the first kind whose
+columns a table has), summarised and drawn by that command's own functions; a table of no
+known kind is shown as a table. Nothing is fetched: the page has no links to load.
+"""
+import base64
+import html
+import os
+import tempfile
+
+import pandas as pd
+
+from simcore.errors import PlaytestError
+
+MAX_ROWS = 200          # rows of a table shown in the page (the file has them all)
+
+
+def _simulate_summary(df):
+    from experiments.simulate import summary
+    return summary(df)
+
+
+def _simulate_plot(df, path):
+    from experiments.plots import plot_games
+    plot_games(df, path)
+
+
+def _combo_summary(df):
+    from experiments.combo import summary
+    return summary(df)
+
+
+def _combo_plot(df, path):
+    from experiments.plots import plot_combo
+    plot_combo(df, path)
+
+
+def _bench_summary(df):
+    lines = []
+    for r in df.itertuples():
+        ratio = "" if pd.isna(r.ratio) else f"   x{r.ratio:.2f} ({r.note})"
+        lines.append(f"{r.measure:<34} {r.games:>7} games {r.games_per_s:10.1f} games/s{ratio}")
+    return "\n".join(lines)
+
+
+# (kind, columns that identify it, summary(df) -> text or None, plot(df, path) or None)
+KINDS = [
+    ("simulate", {"game", "winner", "end_reason", "turns", "own_turns"}, _simulate_summary,
+     _simulate_plot),
+    ("combo", {"condition", "turn", "held", "share", "exact"}, _combo_summary, _combo_plot),
+    ("bench", {"measure", "games_per_s", "ratio"}, _bench_summary, None),
+]
+
+
+def register(kind, columns, summary=None, plot=None):
+    """Another command's results: recognised by `columns`, summarised and drawn by its
+    functions (a later registration of a kind replaces the earlier one)."""
+    KINDS[:] = [k for k in KINDS if k[0] != kind]
+    KINDS.insert(0, (kind, set(columns), summary, plot))
+
+
+def kind_of(df):
+    for kind, columns, summary, plot in KINDS:
+        if columns <= set(df.columns):
+            return kind, summary, plot
+    return "table", None, None
+
+
+def read_results(path):
+    """A saved result as a DataFrame, or one line naming the file."""
+    p = str(path)
+    if not os.path.isfile(p):
+        raise PlaytestError(f"{p}: no such results file")
+    try:
+        if p.endswith(".parquet"):
+            return pd.read_parquet(p)
+        if p.endswith(".csv"):
+            return pd.read_csv(p)
+    except Exception as e:      # a damaged or foreign file is the user's input: one line
+        raise PlaytestError(f"{p}: cannot read these results ({type(e).__name__}: "
+                            f"{str(e).splitlines()[0] if str(e) else 'unreadable'})") from None
+    raise PlaytestError(f"{p}: results are .parquet or .csv files")
+
+
+def _png(plot, df):
+    fd, tmp = tempfile.mkstemp(suffix=".png")
+    os.close(fd)
+    try:
+        plot(df, tmp)
+        with open(tmp, "rb") as f:
+            return base64.b64encode(f.read()).decode("ascii")
+    finally:
+        os.unlink(tmp)
+
+
+def _provenance(df):
+    """How the results were made, from the columns every command's rows carry."""
+    parts = []
+    for col, label in (("seed", "seed"), ("version", "playtest"), ("deck", "deck"),
+                       ("opponent", "opponents"), ("agent", "agent"),
+                       ("opponent_agent", "opponent agent")):
+        if col in df.columns:
+            vals = [str(v) for v in pd.unique(df[col]) if str(v) not in ("", "nan")]
+            if vals:
+                parts.append(f"{label}: {', '.join(vals[:8])}" +
+                             (f" (+{len(vals) - 8} more)" if len(vals) > 8 else ""))
+    if "games" in df.columns:
+        parts.append(f"games per row: {', '.join(str(v) for v in pd.unique(df['games'])[:8])}")
+    return "; ".join(parts)
+
+
+def report(paths, out):
+    """Write the page to `out`; returns a DataFrame, one row per results file (file, kind,
+    rows, and whether a plot was drawn)."""
+    from experiments.paths import check_output_path
+    check_output_path(out, "-o/--out", (".html",))
+    frames = [(str(p), read_results(p)) for p in paths]
+    body, rows = [], []
+    for path, df in frames:
+        kind, summary, plot = kind_of(df)
+        text = summary(df) if summary is not None and len(df) else None
+        img = _png(plot, df) if plot is not None and len(df) else None
+        body.append(f"<section><h2>{html.escape(os.path.basename(path))}</h2>")
+        body.append(f"<p class='meta'>{html.escape(kind)} results, {len(df)} rows, from "
+                    f"{html.escape(path)}<br>{html.escape(_provenance(df))}</p>")
+        if text:
+            body.append(f"<pre>{html.escape(text)}</pre>")
+        if img:
+            body.append(f"<img alt='{html.escape(kind)} plot' "
+                        f"src='data:image/png;base64,{img}'>")
+        shown = df.head(MAX_ROWS)
+        note = "" if len(df) <= MAX_ROWS else f" (the first {MAX_ROWS} of {len(df)})"
+        body.append(f"<details><summary>the table{note}</summary>"
+                    f"{shown.to_html(index=False, border=0, na_rep='')}</details></section>")
+        rows.append({"file": path, "kind": kind, "rows": len(df), "plot": img is not None})
+    page = ("<!DOCTYPE html><html><head><meta charset='utf-8'><title>playtest report</title>"
+            "<style>body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}"
+            "pre{background:#f6f6f6;padding:1em;overflow-x:auto}img{max-width:100%}"
+            "table{border-collapse:collapse;font-size:12px}td,th{padding:2px 6px;"
+            "border-bottom:1px solid #ddd}.meta{color:#555}</style></head><body>"
+            f"<h1>playtest report</h1><p>{len(frames)} results files</p>"
+            + "".join(body) + "</body></html>")
+    with open(out, "w", encoding="utf-8") as f:
+        f.write(page)
+    return pd.DataFrame(rows)

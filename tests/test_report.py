@@ -1,0 +1,71 @@
+"""`playtest report`: one self-contained HTML page from saved results of any command."""
+import re
+
+import pandas as pd
+import pytest
+
+from experiments.cli import main
+from experiments.combo import combo
+from experiments.report import kind_of, read_results
+from experiments.simulate import simulate
+
+from support import DECKS
+
+
+def test_report_of_simulate_combo_and_a_plain_table(tmp_path, capsys):
+    sim = simulate(DECKS / "mono_green_curve.txt", vs=DECKS / "goblins_burn_blight.txt",
+                   games=20, seed=3, max_turns=12, progress=False)
+    sim.to_parquet(tmp_path / "sim.parquet", index=False)
+    combo(DECKS / "elves_morcant.txt", "battlefield: High Perfect Morcant", by_turn=4,
+          games=30, seed=3, progress=False, out=tmp_path / "combo.csv")
+    pd.DataFrame({"x": [1, 2], "y": ["a", "b"]}).to_csv(tmp_path / "other.csv", index=False)
+    page = tmp_path / "r.html"
+    with pytest.raises(SystemExit) as e:
+        main(["report", str(tmp_path / "sim.parquet"), str(tmp_path / "combo.csv"),
+              str(tmp_path / "other.csv"), "-o", str(page)])
+    assert e.value.code == 0
+    assert "sim.parquet (simulate), combo.csv (combo), other.csv (table)" in \
+        capsys.readouterr().out
+    text = page.read_text()
+    assert text.count("<section>") == 3 and text.count("data:image/png;base64,") == 2
+    assert "mono_green_curve vs goblins_burn_blight: 20 games" in text     # the summary
+    assert "High Perfect Morcant" in text and "seed: 3" in text
+    assert not re.search(r"(src|href)=['\"]?(https?:|//)", text)        # nothing to fetch
+
+
+def test_kinds_are_told_by_their_columns():
+    assert kind_of(pd.DataFrame(columns=["game", "winner", "end_reason", "turns",
+                                         "own_turns"]))[0] == "simulate"
+    assert kind_of(pd.DataFrame(columns=["measure", "games_per_s", "ratio"]))[0] == "bench"
+    assert kind_of(pd.DataFrame(columns=["a"]))[0] == "table"
+
+
+@pytest.mark.parametrize("name,content,needle", [
+    ("missing.parquet", None, "no such results file"),
+    ("notes.txt", "hello", "results are .parquet or .csv files"),
+    ("broken.parquet", b"\x00\x01garbage", "cannot read these results"),
+])
+def test_bad_results_are_one_line(tmp_path, capsys, name, content, needle):
+    path = tmp_path / name
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    elif content is not None:
+        path.write_text(content)
+    with pytest.raises(SystemExit) as e:
+        main(["report", str(path), "-o", str(tmp_path / "r.html")])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and err.count("\n") == 1 and needle in err
+    assert not (tmp_path / "r.html").exists()
+
+
+def test_the_page_must_be_html(tmp_path, capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["report", str(DECKS / "x.csv"), "-o", str(tmp_path / "r.pdf")])
+    assert e.value.code == 2 and "-o/--out must end in .html" in capsys.readouterr().err
+
+
+def test_read_results_reads_both_formats(tmp_path):
+    df = pd.DataFrame({"a": [1, 2]})
+    df.to_csv(tmp_path / "a.csv", index=False)
+    df.to_parquet(tmp_path / "a.parquet", index=False)
+    assert read_results(tmp_path / "a.csv").equals(read_results(tmp_path / "a.parquet"))
