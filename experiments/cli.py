@@ -4,6 +4,7 @@
     playtest cards check DIR [--cards DIR]...      validate a folder of card files
     playtest cards show NAME [--internals]         show a card as a player reads it
     playtest simulate DECK [--vs DECK]... ...       play many games, summarise, save
+    playtest compare DECK_A [DECK_B] --vs DECK...   two versions of a deck, in pairs
     playtest bench [--games N] [--batch-size B]     games per second against baselines
 
 Errors in user input (card files, scenarios, names) are printed as one line,
@@ -67,8 +68,11 @@ class _Once(argparse.Action):
     def __call__(self, parser, namespace, values, option_string=None):
         given = namespace.__dict__.setdefault("_given_once", {})
         if self.dest in given:
+            def said(v):        # a number as typed: 3, not 3.0
+                return f"{v:g}" if isinstance(v, float) else v
             raise argparse.ArgumentError(
-                self, f"given twice ({given[self.dest]}, then {values}): it takes one value")
+                self, f"given twice ({said(given[self.dest])}, then {said(values)}): it takes "
+                      f"one value")
         given[self.dest] = values
         setattr(namespace, self.dest, values)
 
@@ -156,6 +160,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_cards_option(p)
     p.set_defaults(func=cmd_simulate, start="play")
 
+    _add_paired_commands(sub)
+
     p = sub.add_parser("bench", help="measure games per second against same-run baselines")
     p.add_argument("--games", action=_Once, type=_positive, default=2000, metavar="N",
                    help="games per measurement")
@@ -174,6 +180,128 @@ def build_parser() -> argparse.ArgumentParser:
                    help="FILE.parquet or FILE.csv: the measurements (default: none)")
     p.set_defaults(func=cmd_bench)
     return parser
+
+
+PAIRED_GAMES_HELP = ("games each version plays against each opponent: an even number, each "
+                     "seed on the play and on the draw")
+
+
+def _add_paired_options(p, sequential=False):
+    """The options compare, balance and sweep share: opponents, size, seed, agents, output."""
+    p.add_argument("--vs", metavar="DECK", action="append", default=None,
+                   help="an opponent's deck; may be given several times (at least one; "
+                        "default: none)")
+    if sequential:
+        p.add_argument("--games", action=_Once, type=_positive, default=None, metavar="N",
+                       help=PAIRED_GAMES_HELP + "; with --precision or --sprt the most to "
+                            "play (default: 2000; 100000 with --precision or --sprt)")
+    else:
+        p.add_argument("--games", action=_Once, type=_positive, default=2000, metavar="N",
+                       help=PAIRED_GAMES_HELP)
+    p.add_argument("--seed", action=_Once, type=_seed, default=0, metavar="S",
+                   help="the random seed: the same seed plays the same games")
+    p.add_argument("--agent", action=_Once, default="greedy", metavar="NAME",
+                   help="random, greedy, first, an entry-point name, or module:Class")
+    p.add_argument("--opponent-agent", action=_Once, default=None, metavar="NAME",
+                   help="the opponents' agent (default: the same as --agent)")
+    p.add_argument("--max-turns", action=_Once, type=_positive, default=30, metavar="T",
+                   help="a game still going after T turns ends as turn_limit (it scores "
+                        "half)")
+    p.add_argument("--batch-size", action=_Once, type=_positive, default=1000, metavar="B",
+                   help="games of each series played at once (a round of a sequential run)")
+    p.add_argument("--out", action=_Once, default=None, metavar="FILE",
+                   help="FILE.parquet or FILE.csv: the table printed (default: none)")
+    p.add_argument("--plot", action=_Once, default=None, metavar="FILE",
+                   help="FILE.png, .svg or .pdf: the estimates with their intervals "
+                        "(default: none)")
+    _add_cards_option(p)
+
+
+def _add_paired_commands(sub):
+    p = sub.add_parser("compare", help="compare two versions of a deck on the same seeds")
+    p.add_argument("deck_a", metavar="DECK_A", help="a deck list")
+    p.add_argument("deck_b", metavar="DECK_B", nargs="?", default=None,
+                   help="the other version (default: DECK_A with --swap)")
+    p.add_argument("--swap", metavar="OLD=NEW", action="append", default=None,
+                   help='"Old Card=New Card": DECK_B is DECK_A with every Old Card replaced '
+                        'by New Card; may be given several times (default: none)')
+    _add_paired_options(p, sequential=True)
+    p.add_argument("--precision", action=_Once, type=_number, default=None, metavar="H",
+                   help="play in rounds until the difference's 95%% CI half-width is at "
+                        "most H (a share: 0.01 is 1 point; default: none)")
+    p.add_argument("--sprt", action=_Once, default=None, metavar="ELO0,ELO1",
+                   help="play in rounds until Fishtest's generalised SPRT accepts H0 (A is "
+                        "ELO0 over B) or H1 (ELO1) (default: none)")
+    p.add_argument("--alpha", action=_Once, type=_number, default=None, metavar="A",
+                   help="the SPRT's false-positive rate (default: 0.05)")
+    p.add_argument("--beta", action=_Once, type=_number, default=None, metavar="B",
+                   help="the SPRT's false-negative rate (default: 0.05)")
+    p.set_defaults(func=cmd_compare)
+
+
+def _number(text):
+    try:
+        v = float(text)
+    except ValueError:
+        v = float("nan")
+    if v != v or v in (float("inf"), float("-inf")):
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}")
+    return v
+
+
+def _paired_run(args, play, summary, plot):
+    """Check the output paths, play (`play()` returns the DataFrame), print the summary, write
+    --out and --plot; a stop by a signal keeps and says what was finished."""
+    from experiments.signals import Stopped
+
+    if args.out:
+        check_output_path(args.out, "--out", (".parquet", ".csv"))
+    if args.plot:
+        from experiments.plots import check_plot_path
+        check_plot_path(args.plot)
+    if args.opponent_agent and not args.vs:
+        raise PlaytestError("--opponent-agent needs an opponent's deck (--vs DECK)")
+    try:
+        df = play()
+        status = 0
+    except Stopped as e:
+        df = e.results
+        n = 0 if df is None or not len(df) else int(df["seeds"].max())
+        print(f"playtest: stopped by {e.name}: kept {n} finished seeds", file=sys.stderr,
+              flush=True)
+        if n == 0:
+            return e.status
+        status = e.status
+    print(summary(df))
+    if args.out:
+        if args.out.endswith(".csv"):
+            df.to_csv(args.out, index=False)
+        else:
+            df.to_parquet(args.out, index=False)
+        print(f"wrote {len(df)} rows to {args.out}")
+    if args.plot:
+        plot(df, args.plot)
+        print(f"wrote the plot to {args.plot}")
+    return status
+
+
+def _common(args):
+    return dict(vs=args.vs, games=args.games, seed=args.seed, agent=args.agent,
+                opponent_agent=args.opponent_agent, max_turns=args.max_turns,
+                batch_size=args.batch_size, card_dirs=args.cards, warn=_warn)
+
+
+def cmd_compare(args) -> int:
+    _start_compile_helper()
+    from experiments.compare import compare, summary
+    from experiments.plots import plot_compare
+
+    kw = _common(args)
+    if kw["games"] is None:
+        kw["games"] = 100_000 if args.precision is not None or args.sprt else 2000
+    return _paired_run(args, lambda: compare(
+        args.deck_a, args.deck_b, swap=args.swap, precision=args.precision, sprt=args.sprt,
+        alpha=args.alpha, beta=args.beta, **kw), summary, plot_compare)
 
 
 def cmd_bench(args) -> int:

@@ -92,3 +92,56 @@ def plot_games(df, path):
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
+
+
+# ---- paired experiments (compare, balance, sweep): estimates with their 95% intervals
+
+def _pyplot():
+    import matplotlib
+    matplotlib.use("Agg")               # files only: no display needed
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def _figure(width=7, height=4.2):
+    plt = _pyplot()
+    return (plt, *plt.subplots(figsize=(width, height)))
+
+
+def _title(df, what):
+    r = df.iloc[0]
+    return (f"{what} vs {r['opponents']} ({r['agent']} vs {r['opponent_agent']}): "
+            f"{r['games']} games per version, seed {r['seed']}, playtest {r['version']}")
+
+
+def _save(plt, fig, path):
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def plot_compare(df, path):
+    """Each version's win rate and their difference, per opponent, with 95% intervals."""
+    check_plot_path(path)
+    plt = _pyplot()
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4.2))
+    y = np.arange(len(df))
+    for k, (side, off) in enumerate((("a", -0.15), ("b", 0.15))):
+        rate = df[f"win_rate_{side}"] * 100
+        err = [rate - df[f"win_rate_{side}_lo"] * 100, df[f"win_rate_{side}_hi"] * 100 - rate]
+        name = df[f"deck_{side}"].iloc[0]
+        left.errorbar(rate, y + off, xerr=err, fmt="o", capsize=3,
+                      label=f"{'AB'[k]}: {name}")
+    left.set_yticks(y, df["opponent"])
+    left.set_xlabel("win rate (%), 95% CI")
+    left.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.18))
+    d = df["diff"] * 100
+    right.errorbar(d, y, xerr=[d - df["diff_lo"] * 100, df["diff_hi"] * 100 - d], fmt="o",
+                   capsize=3, color="black")
+    right.axvline(0, color="grey", lw=0.8)
+    right.set_yticks(y, df["opponent"])
+    right.set_xlabel("A - B (points), paired 95% CI")
+    for ax in (left, right):
+        ax.grid(alpha=0.3, axis="x")
+    fig.suptitle(_title(df, f"{df['deck_a'].iloc[0]} (A) and B"), fontsize=9)
+    _save(plt, fig, path)
