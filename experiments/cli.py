@@ -5,6 +5,7 @@
     playtest cards show NAME [--internals]         show a card as a player reads it
     playtest simulate DECK [--vs DECK]... ...       play many games, summarise, save
     playtest compare DECK_A [DECK_B] --vs DECK...   two versions of a deck, in pairs
+    playtest balance DECK --card NAME --vary P=R    the fair cost or size of a card
     playtest bench [--games N] [--batch-size B]     games per second against baselines
 
 Errors in user input (card files, scenarios, names) are printed as one line,
@@ -238,6 +239,27 @@ def _add_paired_commands(sub):
                    help="the SPRT's false-negative rate (default: 0.05)")
     p.set_defaults(func=cmd_compare)
 
+    p = sub.add_parser("balance", help="the win-rate effect of a card at each cost, power or "
+                                       "toughness: its fair value")
+    p.add_argument("deck", metavar="DECK", help="a deck list holding the card")
+    p.add_argument("--card", action=_Once, required=True, metavar="NAME",
+                   help="the card of the deck to rebuild at each value (required: no default)")
+    p.add_argument("--vary", action=_Once, required=True, metavar="PROPERTY=RANGE",
+                   help="cost (mana value), power or toughness and its values, e.g. "
+                        "power=2..5 (required: no default)")
+    p.add_argument("--baseline", action=_Once, default=None, metavar="NAME",
+                   help="the card put in its place for the baseline (default: the deck's "
+                        "most common basic land)")
+    target = p.add_mutually_exclusive_group()
+    target.add_argument("--target", action=_Once, type=_number, default=None, metavar="E",
+                        help="the effect sought, a share of games (default: 0, as good as "
+                             "the baseline)")
+    target.add_argument("--like", action=_Once, default=None, metavar="NAME",
+                        help="the target is the effect of this card in the card's place "
+                             "(default: none)")
+    _add_paired_options(p)
+    p.set_defaults(func=cmd_balance)
+
 
 def _number(text):
     try:
@@ -302,6 +324,16 @@ def cmd_compare(args) -> int:
     return _paired_run(args, lambda: compare(
         args.deck_a, args.deck_b, swap=args.swap, precision=args.precision, sprt=args.sprt,
         alpha=args.alpha, beta=args.beta, **kw), summary, plot_compare)
+
+
+def cmd_balance(args) -> int:
+    _start_compile_helper()
+    from experiments.balance import balance, summary
+    from experiments.plots import plot_balance
+
+    return _paired_run(args, lambda: balance(
+        args.deck, args.card, args.vary, baseline=args.baseline, target=args.target,
+        like=args.like, **_common(args)), summary, plot_balance)
 
 
 def cmd_bench(args) -> int:

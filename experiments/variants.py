@@ -51,9 +51,12 @@ def deck_card(name, deck, pool, flag):
     raise PlaytestError(f"{flag}: unknown card '{name}'{hint}")
 
 
-def split_assignment(text, flag, what):
-    """"LEFT=RIGHT" -> (LEFT, RIGHT), both stripped and not empty."""
+def split_assignment(text, flag, what, is_range=False):
+    """"LEFT=RIGHT" -> (LEFT, RIGHT), both stripped and not empty (`is_range`: RIGHT is a
+    range, and an empty one is said so)."""
     left, eq, right = str(text).partition("=")
+    if is_range and eq and left.strip() and not right.strip():
+        parse_range(right, flag, text)
     if not eq or not left.strip() or not right.strip():
         raise PlaytestError(f"{flag}: expected {what}, got {text!r}")
     return left.strip(), right.strip()
