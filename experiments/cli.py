@@ -6,6 +6,7 @@
     playtest simulate DECK [--vs DECK]... ...       play many games, summarise, save
     playtest compare DECK_A [DECK_B] --vs DECK...   two versions of a deck, in pairs
     playtest balance DECK --card NAME --vary P=R    the fair cost or size of a card
+    playtest sweep DECK --vary "CARD=R"... --vs D   a grid of card counts, in pairs
     playtest bench [--games N] [--batch-size B]     games per second against baselines
 
 Errors in user input (card files, scenarios, names) are printed as one line,
@@ -260,6 +261,17 @@ def _add_paired_commands(sub):
     _add_paired_options(p)
     p.set_defaults(func=cmd_balance)
 
+    p = sub.add_parser("sweep", help="a grid of card counts, every variant on the same seeds")
+    p.add_argument("deck", metavar="DECK", help="a deck list")
+    p.add_argument("--vary", metavar="CARD=RANGE", action="append", default=None,
+                   help='a card and its counts, e.g. "Forest=14..18"; may be given several '
+                        'times (a grid; default: none)')
+    p.add_argument("--fill", action=_Once, default=None, metavar="CARD",
+                   help="the card whose count keeps the deck's size (default: the deck's "
+                        "most common basic land that is not varied)")
+    _add_paired_options(p)
+    p.set_defaults(func=cmd_sweep)
+
 
 def _number(text):
     try:
@@ -334,6 +346,17 @@ def cmd_balance(args) -> int:
     return _paired_run(args, lambda: balance(
         args.deck, args.card, args.vary, baseline=args.baseline, target=args.target,
         like=args.like, **_common(args)), summary, plot_balance)
+
+
+def cmd_sweep(args) -> int:
+    _start_compile_helper()
+    from experiments.plots import check_sweep_plot, plot_sweep
+    from experiments.sweep import summary, sweep
+
+    if args.plot:
+        check_sweep_plot(args.vary)
+    return _paired_run(args, lambda: sweep(args.deck, args.vary or (), fill=args.fill,
+                                           **_common(args)), summary, plot_sweep)
 
 
 def cmd_bench(args) -> int:

@@ -170,3 +170,55 @@ def plot_balance(df, path):
     ax.legend(fontsize=8)
     ax.set_title(_title(df, r["deck"]), fontsize=8)
     _save(plt, fig, path)
+
+
+def check_sweep_plot(vary):
+    """A sweep's plot draws one varied card (a line) or two (a heatmap)."""
+    from simcore.errors import PlaytestError
+    if len(vary or ()) > 2:
+        raise PlaytestError(f"--plot draws a sweep of one or two cards (a line or a "
+                            f"heatmap), not {len(vary)}")
+
+
+def plot_sweep(df, path):
+    """One varied card: its win rate by count with 95% intervals; two: a heatmap of win
+    rates. The best variant is marked."""
+    check_plot_path(path)
+    from experiments.sweep import varied_cards
+    cards = varied_cards(df)
+    check_sweep_plot(cards)
+    r = df.iloc[0]
+    plt, fig, ax = _figure()
+    best = df[df["best"]].iloc[0]
+    if len(cards) == 1:
+        c = cards[0]
+        w = df["win_rate"] * 100
+        ax.errorbar(df[c], w, yerr=[w - df["win_rate_lo"] * 100, df["win_rate_hi"] * 100 - w],
+                    fmt="o-", capsize=3, label="win rate (95% CI)")
+        ax.plot([best[c]], [best["win_rate"] * 100], "s", ms=11, mfc="none", color="tab:red",
+                label="best")
+        ax.set_xticks(list(df[c]))
+        ax.set_xlabel(f"copies of {c} ({r['fill']} makes up the rest)")
+        ax.set_ylabel("win rate (%)")
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8)
+    else:
+        cx, cy = cards
+        grid = df.pivot(index=cy, columns=cx, values="win_rate") * 100
+        im = ax.imshow(grid.to_numpy(), origin="lower", aspect="auto", cmap="viridis")
+        ax.set_xticks(range(len(grid.columns)), grid.columns)
+        ax.set_yticks(range(len(grid.index)), grid.index)
+        for i, yv in enumerate(grid.index):
+            for j, xv in enumerate(grid.columns):
+                row = df[(df[cx] == xv) & (df[cy] == yv)].iloc[0]
+                text = (f"{row['win_rate'] * 100:.1f}\n{row['win_rate_lo'] * 100:.0f}-"
+                        f"{row['win_rate_hi'] * 100:.0f}")
+                ax.text(j, i, text, ha="center", va="center", fontsize=7,
+                        color="red" if row["best"] else "white",
+                        weight="bold" if row["best"] else "normal")
+        ax.set_xlabel(f"copies of {cx}")
+        ax.set_ylabel(f"copies of {cy}")
+        fig.colorbar(im, ax=ax, label=f"win rate (%), 95% CI below; best in red; "
+                                      f"{r['fill']} fills")
+    ax.set_title(_title(df, r["deck"]), fontsize=8)
+    _save(plt, fig, path)

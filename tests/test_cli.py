@@ -121,7 +121,7 @@ def test_cards_check_missing_dir(tmp_path, capsys):
     (["cards", "check", "x", "--bogus"],
      "playtest cards check: error: unrecognized arguments: --bogus"),
     (["simulat"], "playtest: error: argument COMMAND: invalid choice: 'simulat' (choose from "
-                  "'scenario', 'cards', 'simulate', 'compare', 'balance', "
+                  "'scenario', 'cards', 'simulate', 'compare', 'balance', 'sweep', "
                   "'bench')"),
     (["simulate", "d.txt", "--games", "0"],
      "playtest simulate: error: argument --games: expected a positive integer, got '0'"),
@@ -198,8 +198,8 @@ SINGLE_VALUED = [(p.prog, a.option_strings[-1]) for p in all_parsers() for a in 
 def test_every_single_valued_option_refuses_a_repeat():
     """The list below is every option that takes one value (but --vs, which the simulate
     work makes take several opponents); each one uses the one-value action (16 of simulate
-    and bench, 25 of compare and balance)."""
-    assert len(SINGLE_VALUED) == 41 and ("playtest simulate", "--seed") in SINGLE_VALUED
+    and bench, 34 of compare, balance and sweep)."""
+    assert len(SINGLE_VALUED) == 50 and ("playtest simulate", "--seed") in SINGLE_VALUED
     for p in all_parsers():
         for a in options_of(p):
             if (p.prog, a.option_strings[-1]) in SINGLE_VALUED:
