@@ -4,10 +4,14 @@ is a true null with variance (the difference within 3 standard errors of 0); the
 accepts H1 on a planted large effect and H0 on none; --precision stops at its half-width;
 every bad input is one line, exit 2, nothing played."""
 import re
+import signal
+import subprocess
+import sys
 
 import numpy as np
 import pandas as pd
 import pytest
+from test_stop import progress
 
 from agents import GreedyAgent
 from experiments.cli import main
@@ -15,7 +19,7 @@ from experiments.compare import compare
 from experiments.pairing import PairedRun, Version, align, card_list
 from simcore.decks import load_deck
 
-from support import DECKS, POOL
+from support import DECKS, POOL, ROOT
 
 GREEN = str(DECKS / "mono_green_curve.txt")
 GOBLINS = str(DECKS / "goblins_burn_blight.txt")
@@ -166,3 +170,34 @@ def test_no_opponent_is_one_line(capsys):
     code, out, err = run_main(["compare", GREEN, "--swap", "Forest=Forest"], capsys)
     assert code == 2 and err == ("playtest: error: --vs: a paired comparison needs at least "
                                  "one opponent's deck\n")
+
+
+def test_the_same_seed_gives_the_same_table_whatever_the_batch_size():
+    kw = dict(vs=[GOBLINS], swap=["Grizzly Bears=Young Wolf"], games=120, seed=6,
+              progress=False)
+    a = compare(GREEN, batch_size=60, **kw)
+    b = compare(GREEN, batch_size=25, **kw)
+    pd.testing.assert_frame_equal(a, b)
+
+
+def test_a_signal_keeps_the_finished_seeds(tmp_path):
+    """SIGTERM in the middle of a long comparison: exit 143, the finished seeds kept and
+    summarised (whole seeds only: every version and start played them)."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "experiments", "compare", GREEN, "--swap",
+         "Grizzly Bears=Young Wolf", "--vs", GOBLINS, "--games", "10000000", "--batch-size",
+         "20"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        progress(proc, 200)
+        proc.send_signal(signal.SIGTERM)
+        stdout, stderr = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 143, stderr.decode()
+    kept = re.search(r"playtest: stopped by SIGTERM: kept (\d+) finished seeds", stderr.decode())
+    n = int(kept[1])
+    assert n >= 40 and n % 20 == 0
+    text = stdout.decode()
+    assert f"paired t-test on {n} per-seed differences" in text
+    assert f"stopped by a signal after {n} seeds" in text
