@@ -275,7 +275,9 @@ def stop_words(r):
         if how == "sprt":
             bound = "upper" if r["sprt"] == "H1" else "lower"
             return (f"stopped: {test}: the LLR crossed the {bound} bound after {per}: "
-                    f"{r['sprt']} accepted")
+                    f"{r['sprt']} accepted (the interval and p above are those of a run of "
+                    f"this size fixed in advance: after a sequential stop they are "
+                    f"approximate)")
         cap = ("at the --games cap" if how == "games" else "by a signal")
         return f"stopped {cap} after {per}, no hypothesis accepted: {test}"
     if r["precision"] == r["precision"]:
