@@ -4,6 +4,9 @@
     playtest cards check DIR [--cards DIR]...      validate a folder of card files
     playtest cards show NAME [--internals]         show a card as a player reads it
     playtest simulate DECK [--vs DECK]... ...       play many games, summarise, save
+    playtest compare DECK_A [DECK_B] --vs DECK...   two versions of a deck, in pairs
+    playtest balance DECK --card NAME --vary P=R    the fair cost or size of a card
+    playtest sweep DECK --vary "CARD=R"... --vs D   a grid of card counts, in pairs
     playtest bench [--games N] [--batch-size B]     games per second against baselines
     playtest combo DECK --when COND --by-turn T     how often a combo comes together
     playtest report RESULTS... -o report.html       one HTML page from saved results
@@ -70,8 +73,11 @@ class _Once(argparse.Action):
     def __call__(self, parser, namespace, values, option_string=None):
         given = namespace.__dict__.setdefault("_given_once", {})
         if self.dest in given:
+            def said(v):        # a number as typed: 3, not 3.0
+                return f"{v:g}" if isinstance(v, float) else v
             raise argparse.ArgumentError(
-                self, f"given twice ({given[self.dest]}, then {values}): it takes one value")
+                self, f"given twice ({said(given[self.dest])}, then {said(values)}): it takes "
+                      f"one value")
         given[self.dest] = values
         setattr(namespace, self.dest, values)
 
@@ -158,6 +164,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "(default: none)")
     _add_cards_option(p)
     p.set_defaults(func=cmd_simulate, start="play")
+
+    _add_paired_commands(sub)
 
     p = sub.add_parser("bench", help="measure games per second against same-run baselines")
     p.add_argument("--games", action=_Once, type=_positive, default=2000, metavar="N",
@@ -266,6 +274,181 @@ def cmd_combo(args) -> int:
         plot_combo(df, args.plot)
         print(f"wrote the plot to {args.plot}")
     return 0
+
+
+PAIRED_GAMES_HELP = ("games each version plays against each opponent: an even number, each "
+                     "seed on the play and on the draw")
+
+
+def _add_paired_options(p, sequential=False):
+    """The options compare, balance and sweep share: opponents, size, seed, agents, output."""
+    p.add_argument("--vs", metavar="DECK", action="append", default=None,
+                   help="an opponent's deck; may be given several times (at least one; "
+                        "default: none)")
+    if sequential:
+        p.add_argument("--games", action=_Once, type=_positive, default=None, metavar="N",
+                       help=PAIRED_GAMES_HELP + "; with --precision or --sprt the most to "
+                            "play (default: 2000; 100000 with --precision or --sprt)")
+    else:
+        p.add_argument("--games", action=_Once, type=_positive, default=2000, metavar="N",
+                       help=PAIRED_GAMES_HELP)
+    p.add_argument("--seed", action=_Once, type=_seed, default=0, metavar="S",
+                   help="the random seed: the same seed plays the same games")
+    p.add_argument("--agent", action=_Once, default="greedy", metavar="NAME",
+                   help="random, greedy, first, an entry-point name, or module:Class")
+    p.add_argument("--opponent-agent", action=_Once, default=None, metavar="NAME",
+                   help="the opponents' agent (default: the same as --agent)")
+    p.add_argument("--max-turns", action=_Once, type=_positive, default=30, metavar="T",
+                   help="a game still going after T turns ends as turn_limit (it scores "
+                        "half)")
+    p.add_argument("--batch-size", action=_Once, type=_positive, default=1000, metavar="B",
+                   help="games of each series played at once (a round of a sequential run)")
+    p.add_argument("--out", action=_Once, default=None, metavar="FILE",
+                   help="FILE.parquet or FILE.csv: the table printed (default: none)")
+    p.add_argument("--plot", action=_Once, default=None, metavar="FILE",
+                   help="FILE.png, .svg or .pdf: the estimates with their intervals "
+                        "(default: none)")
+    _add_cards_option(p)
+
+
+def _add_paired_commands(sub):
+    p = sub.add_parser("compare", help="compare two versions of a deck on the same seeds")
+    p.add_argument("deck_a", metavar="DECK_A", help="a deck list")
+    p.add_argument("deck_b", metavar="DECK_B", nargs="?", default=None,
+                   help="the other version (default: DECK_A with --swap)")
+    p.add_argument("--swap", metavar="OLD=NEW", action="append", default=None,
+                   help='"Old Card=New Card": DECK_B is DECK_A with every Old Card replaced '
+                        'by New Card; may be given several times (default: none)')
+    _add_paired_options(p, sequential=True)
+    p.add_argument("--precision", action=_Once, type=_number, default=None, metavar="H",
+                   help="play in rounds until the difference's 95%% CI half-width is at "
+                        "most H (a share: 0.01 is 1 point; default: none)")
+    p.add_argument("--sprt", action=_Once, default=None, metavar="ELO0,ELO1",
+                   help="play in rounds until Fishtest's generalised SPRT accepts H0 (A is "
+                        "ELO0 over B) or H1 (ELO1) (default: none)")
+    p.add_argument("--alpha", action=_Once, type=_number, default=None, metavar="A",
+                   help="the SPRT's false-positive rate (default: 0.05)")
+    p.add_argument("--beta", action=_Once, type=_number, default=None, metavar="B",
+                   help="the SPRT's false-negative rate (default: 0.05)")
+    p.set_defaults(func=cmd_compare)
+
+    p = sub.add_parser("balance", help="the win-rate effect of a card at each cost, power or "
+                                       "toughness: its fair value")
+    p.add_argument("deck", metavar="DECK", help="a deck list holding the card")
+    p.add_argument("--card", action=_Once, required=True, metavar="NAME",
+                   help="the card of the deck to rebuild at each value (required: no default)")
+    p.add_argument("--vary", action=_Once, required=True, metavar="PROPERTY=RANGE",
+                   help="cost (mana value), power or toughness and its values, e.g. "
+                        "power=2..5 (required: no default)")
+    p.add_argument("--baseline", action=_Once, default=None, metavar="NAME",
+                   help="the card put in its place for the baseline (default: the deck's "
+                        "most common basic land)")
+    target = p.add_mutually_exclusive_group()
+    target.add_argument("--target", action=_Once, type=_number, default=None, metavar="E",
+                        help="the effect sought, a share of games (default: 0, as good as "
+                             "the baseline)")
+    target.add_argument("--like", action=_Once, default=None, metavar="NAME",
+                        help="the target is the effect of this card in the card's place "
+                             "(default: none)")
+    _add_paired_options(p)
+    p.set_defaults(func=cmd_balance)
+
+    p = sub.add_parser("sweep", help="a grid of card counts, every variant on the same seeds")
+    p.add_argument("deck", metavar="DECK", help="a deck list")
+    p.add_argument("--vary", metavar="CARD=RANGE", action="append", default=None,
+                   help='a card and its counts, e.g. "Forest=14..18"; may be given several '
+                        'times (a grid; default: none)')
+    p.add_argument("--fill", action=_Once, default=None, metavar="CARD",
+                   help="the card whose count keeps the deck's size (default: the deck's "
+                        "most common basic land that is not varied)")
+    _add_paired_options(p)
+    p.set_defaults(func=cmd_sweep)
+
+
+def _number(text):
+    try:
+        v = float(text)
+    except ValueError:
+        v = float("nan")
+    if v != v or v in (float("inf"), float("-inf")):
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}")
+    return v
+
+
+def _paired_run(args, play, summary, plot):
+    """Check the output paths, play (`play()` returns the DataFrame), print the summary, write
+    --out and --plot; a stop by a signal keeps and says what was finished."""
+    from experiments.signals import Stopped
+
+    if args.out:
+        check_output_path(args.out, "--out", (".parquet", ".csv"))
+    if args.plot:
+        from experiments.plots import check_plot_path
+        check_plot_path(args.plot)
+    if args.opponent_agent and not args.vs:
+        raise PlaytestError("--opponent-agent needs an opponent's deck (--vs DECK)")
+    try:
+        df = play()
+        status = 0
+    except Stopped as e:
+        df = e.results
+        n = 0 if df is None or not len(df) else int(df["seeds"].max())
+        print(f"playtest: stopped by {e.name}: kept {n} finished seeds", file=sys.stderr,
+              flush=True)
+        if n == 0:
+            return e.status
+        status = e.status
+    print(summary(df))
+    if args.out:
+        if args.out.endswith(".csv"):
+            df.to_csv(args.out, index=False)
+        else:
+            df.to_parquet(args.out, index=False)
+        print(f"wrote {len(df)} rows to {args.out}")
+    if args.plot:
+        plot(df, args.plot)
+        print(f"wrote the plot to {args.plot}")
+    return status
+
+
+def _common(args):
+    return dict(vs=args.vs, games=args.games, seed=args.seed, agent=args.agent,
+                opponent_agent=args.opponent_agent, max_turns=args.max_turns,
+                batch_size=args.batch_size, card_dirs=args.cards, warn=_warn)
+
+
+def cmd_compare(args) -> int:
+    _start_compile_helper()
+    from experiments.compare import compare, summary
+    from experiments.plots import plot_compare
+
+    kw = _common(args)
+    if kw["games"] is None:
+        kw["games"] = 100_000 if args.precision is not None or args.sprt else 2000
+    return _paired_run(args, lambda: compare(
+        args.deck_a, args.deck_b, swap=args.swap, precision=args.precision, sprt=args.sprt,
+        alpha=args.alpha, beta=args.beta, **kw), summary, plot_compare)
+
+
+def cmd_balance(args) -> int:
+    _start_compile_helper()
+    from experiments.balance import balance, summary
+    from experiments.plots import plot_balance
+
+    return _paired_run(args, lambda: balance(
+        args.deck, args.card, args.vary, baseline=args.baseline, target=args.target,
+        like=args.like, **_common(args)), summary, plot_balance)
+
+
+def cmd_sweep(args) -> int:
+    _start_compile_helper()
+    from experiments.plots import check_sweep_plot, plot_sweep
+    from experiments.sweep import summary, sweep
+
+    if args.plot:
+        check_sweep_plot(args.vary)
+    return _paired_run(args, lambda: sweep(args.deck, args.vary or (), fill=args.fill,
+                                           **_common(args)), summary, plot_sweep)
 
 
 def cmd_bench(args) -> int:

@@ -125,3 +125,133 @@ def plot_combo(df, path):
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
+
+
+# ---- paired experiments (compare, balance, sweep): estimates with their 95% intervals
+
+def _pyplot():
+    import matplotlib
+    matplotlib.use("Agg")               # files only: no display needed
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def _figure(width=7, height=4.2):
+    plt = _pyplot()
+    return (plt, *plt.subplots(figsize=(width, height)))
+
+
+def _title(df, what):
+    r = df.iloc[0]
+    return (f"{what} vs {r['opponents']} ({r['agent']} vs {r['opponent_agent']}): "
+            f"{r['games']} games per version, seed {r['seed']}, playtest {r['version']}")
+
+
+def _save(plt, fig, path):
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def plot_compare(df, path):
+    """Each version's win rate and their difference, per opponent, with 95% intervals."""
+    check_plot_path(path)
+    plt = _pyplot()
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4.2))
+    y = np.arange(len(df))
+    for k, (side, off) in enumerate((("a", -0.15), ("b", 0.15))):
+        rate = df[f"win_rate_{side}"] * 100
+        err = [rate - df[f"win_rate_{side}_lo"] * 100, df[f"win_rate_{side}_hi"] * 100 - rate]
+        name = df[f"deck_{side}"].iloc[0]
+        left.errorbar(rate, y + off, xerr=err, fmt="o", capsize=3,
+                      label=f"{'AB'[k]}: {name}")
+    left.set_yticks(y, df["opponent"])
+    left.set_xlabel("win rate (%), 95% CI")
+    left.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.18))
+    d = df["diff"] * 100
+    right.errorbar(d, y, xerr=[d - df["diff_lo"] * 100, df["diff_hi"] * 100 - d], fmt="o",
+                   capsize=3, color="black")
+    right.axvline(0, color="grey", lw=0.8)
+    right.set_yticks(y, df["opponent"])
+    right.set_xlabel("A - B (points), paired 95% CI")
+    for ax in (left, right):
+        ax.grid(alpha=0.3, axis="x")
+    fig.suptitle(_title(df, f"{df['deck_a'].iloc[0]} (A) and B"), fontsize=9)
+    _save(plt, fig, path)
+
+
+def plot_balance(df, path):
+    """The win-rate effect of each value against the baseline, with its 95% interval, and
+    the target."""
+    check_plot_path(path)
+    plt, fig, ax = _figure()
+    x, e = df["value"], df["effect"] * 100
+    ax.errorbar(x, e, yerr=[e - df["effect_lo"] * 100, df["effect_hi"] * 100 - e], fmt="o-",
+                capsize=3, label="effect (paired 95% CI)")
+    r = df.iloc[0]
+    label = f"target: {r['like']} in its place" if r["like"] else "target"
+    ax.axhline(r["target"] * 100, color="tab:red", lw=1, label=label)
+    if r["like"]:
+        ax.axhspan(r["target_lo"] * 100, r["target_hi"] * 100, color="tab:red", alpha=0.1)
+    best = df[df["closest"]]
+    ax.plot(best["value"], best["effect"] * 100, "s", ms=11, mfc="none", color="tab:red",
+            label="closest to the target")
+    ax.set_xticks(list(x))
+    ax.set_xlabel(f"{r['card']}: {r['vary']}")
+    ax.set_ylabel(f"win rate minus the deck with {r['baseline']} in its place (points)")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    ax.set_title(_title(df, r["deck"]), fontsize=8)
+    _save(plt, fig, path)
+
+
+def check_sweep_plot(vary):
+    """A sweep's plot draws one varied card (a line) or two (a heatmap)."""
+    from simcore.errors import PlaytestError
+    if len(vary or ()) > 2:
+        raise PlaytestError(f"--plot draws a sweep of one or two cards (a line or a "
+                            f"heatmap), not {len(vary)}")
+
+
+def plot_sweep(df, path):
+    """One varied card: its win rate by count with 95% intervals; two: a heatmap of win
+    rates. The best variant is marked."""
+    check_plot_path(path)
+    from experiments.sweep import varied_cards
+    cards = varied_cards(df)
+    check_sweep_plot(cards)
+    r = df.iloc[0]
+    plt, fig, ax = _figure()
+    best = df[df["best"]].iloc[0]
+    if len(cards) == 1:
+        c = cards[0]
+        w = df["win_rate"] * 100
+        ax.errorbar(df[c], w, yerr=[w - df["win_rate_lo"] * 100, df["win_rate_hi"] * 100 - w],
+                    fmt="o-", capsize=3, label="win rate (95% CI)")
+        ax.plot([best[c]], [best["win_rate"] * 100], "s", ms=11, mfc="none", color="tab:red",
+                label="best")
+        ax.set_xticks(list(df[c]))
+        ax.set_xlabel(f"copies of {c} ({r['fill']} makes up the rest)")
+        ax.set_ylabel("win rate (%)")
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8)
+    else:
+        cx, cy = cards
+        grid = df.pivot(index=cy, columns=cx, values="win_rate") * 100
+        im = ax.imshow(grid.to_numpy(), origin="lower", aspect="auto", cmap="viridis")
+        ax.set_xticks(range(len(grid.columns)), grid.columns)
+        ax.set_yticks(range(len(grid.index)), grid.index)
+        for i, yv in enumerate(grid.index):
+            for j, xv in enumerate(grid.columns):
+                row = df[(df[cx] == xv) & (df[cy] == yv)].iloc[0]
+                text = (f"{row['win_rate'] * 100:.1f}\n{row['win_rate_lo'] * 100:.0f}-"
+                        f"{row['win_rate_hi'] * 100:.0f}")
+                ax.text(j, i, text, ha="center", va="center", fontsize=7,
+                        color="red" if row["best"] else "white",
+                        weight="bold" if row["best"] else "normal")
+        ax.set_xlabel(f"copies of {cx}")
+        ax.set_ylabel(f"copies of {cy}")
+        fig.colorbar(im, ax=ax, label=f"win rate (%), 95% CI below; best in red; "
+                                      f"{r['fill']} fills")
+    ax.set_title(_title(df, r["deck"]), fontsize=8)
+    _save(plt, fig, path)

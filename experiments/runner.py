@@ -11,6 +11,9 @@ statistics chunk by chunk (memory stays flat) and may keep or write the rows.
 It also does what every long run needs: the cold-start message and its throw-away game, a
 progress line, and SIGINT / SIGTERM handling (a chunk is consumed whole or not at all, and
 `Stopped` carries the series consumed so far: experiments/signals.py).
+
+Series are played one after another, or side by side for sequential experiments (compare
+--precision / --sprt: experiments/pairing.py), which stop once they have seen enough.
 """
 import sys
 import time
@@ -66,11 +69,25 @@ def warm_up(series, progress=True):
     b.play([GreedyAgent()] * len(s.agents), np.random.default_rng(0))
 
 
-def run(series, games, seed, to_rows, consume, chunk=1000, progress=True, on_close=None):
+def _chunks(n_series, games, chunk, side_by_side):
+    """(series index, first game, games) of each chunk, in playing order: series after
+    series, or side by side (games 0.. of every series, then the next chunk of each)."""
+    starts = range(0, games, chunk)
+    pairs = [(g0, k) for g0 in starts for k in range(n_series)] if side_by_side else \
+        [(g0, k) for k in range(n_series) for g0 in starts]
+    return [(k, g0, min(chunk, games - g0)) for g0, k in pairs]
+
+
+def run(series, games, seed, to_rows, consume, chunk=1000, progress=True, on_close=None,
+        side_by_side=False, enough=None):
     """Play `games` games of each series in chunks of `chunk`; for each finished chunk,
     `rows = to_rows(series, results)` (a DataFrame) then `consume(k, rows)` (k: the series'
     index), whole or not at all. `on_close()` runs last, after a stop too (closing files).
-    SIGINT / SIGTERM / KeyboardInterrupt raise `Stopped`."""
+    SIGINT / SIGTERM / KeyboardInterrupt raise `Stopped`.
+    `side_by_side`: a chunk of every series in turn (a round), not series after series:
+    paired experiments compare series game by game, and a stop keeps whole rounds. With
+    `enough` (side by side too), `enough()` is asked after each round: True ends the run
+    there, and `games` is a cap. Returns the games played per series."""
     series = list(series)
     total = games * len(series)
     kept = 0
@@ -79,21 +96,22 @@ def run(series, games, seed, to_rows, consume, chunk=1000, progress=True, on_clo
             if series:
                 warm_up(series[0], progress)
             t0 = time.time()
-            for k, s in enumerate(series):
-                done = 0
-                while done < games:
-                    n = min(chunk, games - done)
-                    rows = to_rows(s, s.play(seed, done, n))
-                    with held():            # a chunk is consumed and counted, or neither
-                        consume(k, rows)
-                        done += n
-                        kept += n
-                    if progress:
-                        rate = kept / max(time.time() - t0, 1e-9)
-                        print(f"\r{kept}/{total} games  {rate:,.0f} games/s", end="",
-                              file=sys.stderr, flush=True)
+            for k, g0, n in _chunks(len(series), games, chunk,
+                                  side_by_side or enough is not None):
+                rows = to_rows(series[k], series[k].play(seed, g0, n))
+                with held():                # a chunk is consumed and counted, or neither
+                    consume(k, rows)
+                    kept += n
+                if progress:
+                    rate = kept / max(time.time() - t0, 1e-9)
+                    done = f"{kept}/{total}" if enough is None else f"{kept} (at most {total})"
+                    print(f"\r{done} games  {rate:,.0f} games/s", end="", file=sys.stderr,
+                          flush=True)
+                if enough is not None and k == len(series) - 1 and enough():
+                    break
             if progress and total:
                 print(file=sys.stderr)
+            return kept // max(len(series), 1)
         except KeyboardInterrupt as e:
             if progress:
                 print(file=sys.stderr)

@@ -426,10 +426,19 @@ def load_card_file(path) -> dict:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise PlaytestError(toml_error_message(file, text, e)) from None
+    if "_file" in data:
+        name = data.get("name")
+        _Ctx(file, name if isinstance(name, str) and name else "?").fail("_file", "unknown key")
+    return check_card(data, file)
+
+
+def check_card(data: dict, file: str) -> dict:
+    """Validate a card dict as a card file is validated (`file` names it in messages, and
+    becomes its `_file`); returns it. For cards made in memory, e.g. a variant of a card
+    with another cost (playtest balance), which no file holds."""
+    data = {k: v for k, v in data.items() if k != "_file"}
     name = data.get("name")
     ctx = _Ctx(file, name if isinstance(name, str) and name else "?")
-    if "_file" in data:
-        ctx.fail("_file", "unknown key")
     _check_card(data, ctx)
     if not data["name"].strip() or data["name"] != data["name"].strip():
         ctx.fail("name", "a card name must not be empty or start or end with spaces")

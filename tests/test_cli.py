@@ -121,7 +121,7 @@ def test_cards_check_missing_dir(tmp_path, capsys):
     (["cards", "check", "x", "--bogus"],
      "playtest cards check: error: unrecognized arguments: --bogus"),
     (["simulat"], "playtest: error: argument COMMAND: invalid choice: 'simulat' (choose from "
-                  "'scenario', 'cards', 'simulate', 'bench', ...)"),
+                  "'scenario', 'cards', 'simulate', 'compare', 'balance', 'sweep', ...)"),
     (["simulate", "d.txt", "--games", "0"],
      "playtest simulate: error: argument --games: expected a positive integer, got '0'"),
     (["simulate"], "playtest simulate: error: the following arguments are required: DECK"),
@@ -185,7 +185,9 @@ def test_help_gives_every_option_and_its_default():
         entries = parser.format_help().replace("\n  -", "\n\0-").split("\0")
         for a in options_of(parser):
             assert a.help, (parser.prog, a.option_strings)
-            entry = next(e for e in entries if e.startswith(", ".join(a.option_strings) + " "))
+            entry = next(e for e in entries      # "-o FILE, --out FILE" or "--games N"
+                         if e.startswith(a.option_strings[0] + " ")
+                         or e.startswith(a.option_strings[0] + ","))
             assert "default" in entry, (parser.prog, entry)
     text = next(p for p in all_parsers() if p.prog == "playtest simulate").format_help()
     assert "games to play (default: 1000)" in text
@@ -200,7 +202,7 @@ SINGLE_VALUED = [(p.prog, a.option_strings[-1]) for p in all_parsers() for a in 
 def test_every_single_valued_option_refuses_a_repeat():
     """The list below is every option that takes one value (but --vs, which the simulate
     work makes take several opponents); each one uses the one-value action."""
-    assert len(SINGLE_VALUED) >= 16 and ("playtest simulate", "--seed") in SINGLE_VALUED
+    assert len(SINGLE_VALUED) >= 50 and ("playtest simulate", "--seed") in SINGLE_VALUED
     for p in all_parsers():
         for a in options_of(p):
             if (p.prog, a.option_strings[-1]) in SINGLE_VALUED:
@@ -214,7 +216,9 @@ def test_a_repeated_option_is_refused(prog, flag, capsys):
     argv = words + (["d.txt"] if words == ["simulate"] else []) + [flag, "3", flag, "4"]
     code, out, err = run_main(argv, capsys)
     assert code == 2
-    assert err == (f"{prog}: error: argument {flag}: given twice (3, then 4): it takes one "
+    names = next("/".join(a.option_strings) for p in all_parsers() if p.prog == prog
+                 for a in options_of(p) if a.option_strings[-1] == flag)   # -o/--out
+    assert err == (f"{prog}: error: argument {names}: given twice (3, then 4): it takes one "
                    f"value\n")
 
 

@@ -1,0 +1,169 @@
+"""Paired runs: several versions of a deck play the same seeds against the same opponents.
+
+A game loads a deck into its slots and shuffles it with a permutation drawn from the game's
+random stream and the deck's size, never from the card ids (simcore/kernels/setup.py). So
+two versions of the same size whose lists are aligned, the cards they share at the same
+positions, get the same shuffles of those cards at each seed, and their opponent the same
+draws, until the games part. Each seed is played twice per version and opponent, on the
+play and on the draw (Fishtest's game pairs): that also removes the starting player's
+share of the variance. The versions' results then differ less from each other than
+independent runs would (common random numbers), and comparisons are made per seed
+(experiments/pairstats.py).
+
+Every game goes through the one chunk runner (experiments/runner.py); results are kept as
+one score per game (a win 1, a loss 0, a draw or no loser 1/2) and what sweeps report (the
+turn of each win; the deck's mana screw and flood, EXTRA_COLUMNS).
+"""
+from collections import Counter
+from dataclasses import dataclass
+
+import numpy as np
+
+from experiments import runner
+from experiments.runner import Series
+from experiments.signals import Stopped
+from experiments.simulate import _rows
+from simcore.errors import PlaytestError
+from simcore.game import deck_ids
+
+STARTS = ("play", "draw")
+# per-game columns a sweep averages where the rows have them (the main branch adds them)
+# per-game columns averaged per variant: name -> the deck's column of the rows
+# (experiments/records.py: NA where a game ended before the turn that decides it)
+EXTRA_COLUMNS = {"screw": "screw0", "flood": "flood0"}
+
+
+def card_list(deck):
+    """A deck's main deck as one name per card, in list order."""
+    return [name for name, n in deck.main for _ in range(n)]
+
+
+def align(base, other):
+    """`other`'s cards (a list of names) in the order that puts each card the two lists
+    share at a position where `base` has it: each position of `base` keeps its card while
+    `other` still holds a copy; the rest of `other`'s cards fill the remaining positions in
+    their own order (then, if `other` is longer, follow)."""
+    left = Counter(other)
+    out = [None] * len(base)
+    for i, name in enumerate(base):
+        if left[name] > 0:
+            out[i] = name
+            left[name] -= 1
+    rest = []
+    for name in other:
+        if left[name] > 0:
+            rest.append(name)
+            left[name] -= 1
+    for i in range(len(out)):
+        if out[i] is None and rest:
+            out[i] = rest.pop(0)
+    return [name for name in out if name is not None] + rest
+
+
+@dataclass
+class Version:
+    """One version of the deck: a label, its card pool (a balance variant changes a card's
+    dict) and its card names in aligned order."""
+    label: str
+    pool: object
+    cards: list
+
+    @property
+    def ids(self):
+        return np.asarray([self.pool.card_id[n] for n in self.cards], dtype=np.int64)
+
+
+def game_scores(winner):
+    """A game's score for the deck (player 0): 1 won, 0 lost, 1/2 a draw or no loser."""
+    w = np.asarray(winner)
+    return np.where(w == 0, 1.0, np.where(w == 1, 0.0, 0.5))
+
+
+class PairedRun:
+    """Versions x opponents x (on the play, on the draw), every series on the same seeds.
+
+    `scores[v, o, s, i]`: the score of version v against opponent o with start s at seed i
+    (NaN until played); `win_turn` the same for the game turn of the win (NaN if none);
+    `extra[col]` for per-game columns the rows have (EXTRA_COLUMNS)."""
+
+    def __init__(self, versions, opponents, agents, labels, seed=0, max_turns=30,
+                 batch_size=1000, progress=True):
+        self.versions, self.opponents = list(versions), list(opponents)
+        self.seed, self.batch_size, self.progress = seed, batch_size, progress
+        self.series = []
+        for v in self.versions:
+            for name, deck in self.opponents:
+                for start in STARTS:
+                    self.series.append(Series(
+                        v.pool, v.ids, deck_ids(v.pool, deck), agents,
+                        labels=dict(dict(agent="", opponent_agent=None), **labels,
+                                    seed=seed, deck=v.label, opponent=name, target=None),
+                        batch=dict(start=start, max_turns=max_turns)))
+        self.shape = (len(self.versions), len(self.opponents), len(STARTS))
+        self.played = np.zeros(len(self.series), dtype=np.int64)
+        self.scores = self.win_turn = None
+        self.extra = {}
+
+    def _grow(self, n):
+        old = 0 if self.scores is None else self.scores.shape[-1]
+        if n <= old:
+            return
+        size = max(n, 2 * old)
+
+        def grown(a):
+            b = np.full(self.shape + (size,), np.nan)
+            if a is not None:
+                b[..., :old] = a
+            return b
+        self.scores, self.win_turn = grown(self.scores), grown(self.win_turn)
+        self.extra = {c: grown(a) for c, a in self.extra.items()}
+
+    def _consume(self, k, rows):
+        g = rows["game"].to_numpy()
+        self._grow(int(g.max()) + 1)
+        v, o, s = np.unravel_index(k, self.shape)
+        self.scores[v, o, s, g] = game_scores(rows["winner"])
+        won = rows["winner"].to_numpy() == 0
+        turns = rows["kill_turn"].astype("float64").to_numpy()
+        self.win_turn[v, o, s, g] = np.where(won, turns, np.nan)
+        for c, col in EXTRA_COLUMNS.items():
+            if col in rows.columns:
+                if c not in self.extra:
+                    self.extra[c] = np.full(self.scores.shape, np.nan)
+                self.extra[c][v, o, s, g] = rows[col].astype("float64").to_numpy()
+        self.played[k] = max(self.played[k], int(g.max()) + 1)
+
+    @property
+    def seeds(self):
+        """Seeds every series has played (they are played from seed 0 up)."""
+        return int(self.played.min()) if len(self.played) else 0
+
+    def run(self, games, enough=None):
+        """Play `games` seeds of every series, side by side (so that a stop keeps whole
+        seeds), until `enough(run)`, asked after each round, says so. A stop by a signal
+        keeps what was finished: `Stopped` is raised with this run as its results."""
+        try:
+            runner.run(self.series, games, self.seed, lambda s, res: _rows(res, **s.labels),
+                       self._consume, chunk=self.batch_size, progress=self.progress,
+                       side_by_side=True,
+                       enough=None if enough is None else (lambda: enough(self)))
+        except Stopped as e:
+            raise Stopped(e.signum, self) from None
+        return self
+
+    def seed_scores(self, n=None, opponent=None):
+        """[versions, seeds]: each version's mean score per seed over the opponents (or one
+        opponent's index) and both starts, for the first n complete seeds."""
+        n = self.seeds if n is None else n
+        s = self.scores[..., :n]
+        s = s[:, [opponent]] if opponent is not None else s
+        return s.mean(axis=(1, 2))
+
+
+def games_option(games):
+    """--games for paired runs: games per version and opponent, an even number (each seed
+    is played on the play and on the draw)."""
+    if games % 2:
+        raise PlaytestError(f"--games: expected an even number (each seed is played on the "
+                            f"play and on the draw), got {games}")
+    return games // 2
