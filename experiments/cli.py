@@ -81,6 +81,49 @@ def _show_help(parser):
     return show
 
 
+def _mulligan_choice(text):
+    if text not in ("agent", "never"):
+        raise argparse.ArgumentTypeError(f"expected agent or never (or --keep LO-HI for a "
+                                         f"land window), got {text!r}")
+    return text
+
+
+def _keep_window(text):
+    from simcore.mulligan import MulliganRule
+    try:
+        MulliganRule.parse(text)
+    except PlaytestError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return text
+
+
+def _add_mulligan_options(p, default):
+    """--mulligan agent|never and --keep LO-HI, one or the other (simcore/mulligan.py)."""
+    g = p.add_mutually_exclusive_group()
+    if default == "agent":
+        g.add_argument("--mulligan", action=_Once, type=_mulligan_choice, default="agent",
+                       metavar="WHO",
+                       help="agent: the agent decides mulligans; never: every seven-card "
+                            "hand is kept (for every player)")
+        keep_help = ("keep seven cards holding LO..HI lands, else London mulligan with "
+                     "Karsten's bottoming, keeping 2-4 lands at six and five and any four "
+                     "(for every player; default: --mulligan agent)")
+    else:
+        g.add_argument("--mulligan", action=_Once, type=_mulligan_choice, default=None,
+                       metavar="never",
+                       help="never: every seven-card hand is kept (default: --keep 2-5)")
+        keep_help = ("keep seven cards holding LO..HI lands, else London mulligan with "
+                     "Karsten's bottoming, keeping 2-4 lands at six and five and any four "
+                     "(default: 2-5, Karsten's rule)")
+    g.add_argument("--keep", action=_Once, type=_keep_window, default=None, metavar="LO-HI",
+                   help=keep_help)
+
+
+def _mulligan_of(args):
+    """What --mulligan / --keep chose: "agent", "never" or "LO-HI"."""
+    return args.keep or args.mulligan
+
+
 def _add_cards_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cards", metavar="DIR", action="append", default=[], help=CARDS_HELP)
 
@@ -148,6 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "battlefield (default: none)")
     p.add_argument("--batch-size", action=_Once, type=_positive, default=1000, metavar="B",
                    help="games played at once")
+    _add_mulligan_options(p, default="agent")
     p.add_argument("--out", action=_Once, default=None, metavar="FILE",
                    help="FILE.parquet or FILE.csv: one row per game (default: none)")
     p.add_argument("--plot", action=_Once, default=None, metavar="FILE",
@@ -238,7 +282,8 @@ def cmd_simulate(args) -> int:
         df = simulate(args.deck, vs=args.vs, games=args.games, seed=args.seed,
                       agent=args.agent, opponent_agent=args.opponent_agent, start=args.start,
                       max_turns=args.max_turns, batch_size=args.batch_size,
-                      card_dirs=args.cards, target=until, out=args.out, warn=_warn)
+                      card_dirs=args.cards, target=until, out=args.out, warn=_warn,
+                      mulligan=_mulligan_of(args))
         if len(df) == 0:
             print("no game finished")
             return 1

@@ -197,7 +197,7 @@ SINGLE_VALUED = [(p.prog, a.option_strings[-1]) for p in all_parsers() for a in 
 def test_every_single_valued_option_refuses_a_repeat():
     """The list below is every option that takes one value (but --vs, which the simulate
     work makes take several opponents); each one uses the one-value action."""
-    assert len(SINGLE_VALUED) == 16 and ("playtest simulate", "--seed") in SINGLE_VALUED
+    assert len(SINGLE_VALUED) == 18 and ("playtest simulate", "--seed") in SINGLE_VALUED
     for p in all_parsers():
         for a in options_of(p):
             if (p.prog, a.option_strings[-1]) in SINGLE_VALUED:
@@ -208,11 +208,16 @@ def test_every_single_valued_option_refuses_a_repeat():
 def test_a_repeated_option_is_refused(prog, flag, capsys):
     """`--seed 1 --seed 2` kept the last value silently; now one line naming the flag."""
     words = prog.split()[1:]
-    argv = words + (["d.txt"] if words == ["simulate"] else []) + [flag, "3", flag, "4"]
+    a, b = REPEAT_VALUES.get(flag, ("3", "4"))
+    argv = words + (["d.txt"] if words == ["simulate"] else []) + [flag, a, flag, b]
     code, out, err = run_main(argv, capsys)
     assert code == 2
-    assert err == (f"{prog}: error: argument {flag}: given twice (3, then 4): it takes one "
-                   f"value\n")
+    assert err == (f"{prog}: error: argument {flag}: given twice ({a}, then {b}): it takes "
+                   f"one value\n")
+
+
+# options whose values are checked before the repeat is seen
+REPEAT_VALUES = {"--mulligan": ("never", "agent"), "--keep": ("2-5", "3-4")}
 
 
 def test_an_abbreviated_repeat_is_refused(capsys):
