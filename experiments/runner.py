@@ -71,20 +71,35 @@ def run(series, games, seed, to_rows, consume, chunk=1000, progress=True, on_clo
     index), whole or not at all. `on_close()` runs last, after a stop too (closing files).
     SIGINT / SIGTERM / KeyboardInterrupt raise `Stopped`."""
     series = list(series)
-    total = games * len(series)
+    run_chunks(series, games, seed, lambda s, seed, game0, n: to_rows(s, s.play(seed, game0, n)),
+               consume, chunk=chunk, progress=progress, on_close=on_close,
+               warm=(lambda: warm_up(series[0], progress)) if series else None)
+
+
+def run_chunks(units, games, seed, play, consume, chunk=1000, progress=True, on_close=None,
+               warm=None):
+    """The chunk loop under `run`, for any work made of numbered games seeded from the run's
+    seed and their number (a Series plays them through GameBatch; the castability count
+    only deals hands and draws, no game engine, so it has no Series): for each unit and
+    each chunk of `chunk` of its `games` games, `result = play(unit, seed, game0, n)` then
+    `consume(k, result)` (k: the unit's index), whole or not at all; the progress line,
+    `warm()` first (a cold-start message), `on_close()` last and SIGINT / SIGTERM raising
+    `Stopped` as `run` says."""
+    units = list(units)
+    total = games * len(units)
     kept = 0
     with stop_on_signals():
         try:
-            if series:
-                warm_up(series[0], progress)
+            if warm is not None:
+                warm()
             t0 = time.time()
-            for k, s in enumerate(series):
+            for k, unit in enumerate(units):
                 done = 0
                 while done < games:
                     n = min(chunk, games - done)
-                    rows = to_rows(s, s.play(seed, done, n))
+                    result = play(unit, seed, done, n)
                     with held():            # a chunk is consumed and counted, or neither
-                        consume(k, rows)
+                        consume(k, result)
                         done += n
                         kept += n
                     if progress:
