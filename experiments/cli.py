@@ -4,6 +4,7 @@
     playtest cards check DIR [--cards DIR]...      validate a folder of card files
     playtest cards show NAME [--internals]         show a card as a player reads it
     playtest simulate DECK [--vs DECK]... ...       play many games, summarise, save
+    playtest castability DECK [--keep LO-HI] ...    each spell castable on curve (lands)
     playtest bench [--games N] [--batch-size B]     games per second against baselines
 
 Errors in user input (card files, scenarios, names) are printed as one line,
@@ -88,6 +89,17 @@ def _mulligan_choice(text):
     return text
 
 
+def _no_agent_mulligan(text):
+    """--mulligan where no agent plays (castability): never only."""
+    if text == "agent":
+        raise argparse.ArgumentTypeError("'agent' makes no sense here: no game is played, so "
+                                         "no agent decides (never, or --keep LO-HI)")
+    if text != "never":
+        raise argparse.ArgumentTypeError(f"expected never (or --keep LO-HI for a land "
+                                         f"window), got {text!r}")
+    return text
+
+
 def _keep_window(text):
     from simcore.mulligan import MulliganRule
     try:
@@ -109,7 +121,7 @@ def _add_mulligan_options(p, default):
                      "Karsten's bottoming, keeping 2-4 lands at six and five and any four "
                      "(for every player; default: --mulligan agent)")
     else:
-        g.add_argument("--mulligan", action=_Once, type=_mulligan_choice, default=None,
+        g.add_argument("--mulligan", action=_Once, type=_no_agent_mulligan, default=None,
                        metavar="never",
                        help="never: every seven-card hand is kept (default: --keep 2-5)")
         keep_help = ("keep seven cards holding LO..HI lands, else London mulligan with "
@@ -199,6 +211,22 @@ def build_parser() -> argparse.ArgumentParser:
                         "(default: none)")
     _add_cards_option(p)
     p.set_defaults(func=cmd_simulate, start="play")
+
+    p = sub.add_parser("castability",
+                       help="how often each spell can be cast on curve, by the lands drawn")
+    p.add_argument("deck", metavar="DECK", help="a deck list (MTGO/Arena text or Forge .dck)")
+    p.add_argument("--games", action=_Once, type=_positive, default=100_000, metavar="N",
+                   help="games counted (the same games on the play and on the draw)")
+    p.add_argument("--seed", action=_Once, type=_seed, default=0, metavar="S",
+                   help="the random seed: the same seed counts the same games")
+    _add_mulligan_options(p, default="keep")
+    p.add_argument("--out", action=_Once, default=None, metavar="FILE",
+                   help="FILE.parquet or FILE.csv: one row per spell and start (default: none)")
+    p.add_argument("--plot", action=_Once, default=None, metavar="FILE",
+                   help="FILE.png, .svg or .pdf: the probabilities per spell with their "
+                        "intervals (default: none)")
+    _add_cards_option(p)
+    p.set_defaults(func=cmd_castability)
 
     p = sub.add_parser("bench", help="measure games per second against same-run baselines")
     p.add_argument("--games", action=_Once, type=_positive, default=2000, metavar="N",
@@ -304,6 +332,30 @@ def cmd_simulate(args) -> int:
         if e.results is not None and n:
             print(summary(kept))
         return e.status
+
+
+def cmd_castability(args) -> int:
+    from experiments.castability import castability, plot_castability, summary
+
+    if args.out:
+        check_output_path(args.out, "--out", (".parquet", ".csv"))
+    if args.plot:
+        from experiments.plots import check_plot_path
+        check_plot_path(args.plot)
+    df = castability(args.deck, games=args.games, seed=args.seed,
+                     mulligan=args.keep or args.mulligan or "2-5", card_dirs=args.cards,
+                     warn=_warn)
+    print(summary(df))
+    if args.out:
+        if args.out.endswith(".csv"):
+            df.to_csv(args.out, index=False)
+        else:
+            df.to_parquet(args.out, index=False)
+        print(f"wrote {len(df)} rows to {args.out}")
+    if args.plot:
+        plot_castability(df, args.plot)
+        print(f"wrote the plot to {args.plot}")
+    return 0
 
 
 def _warn(message):

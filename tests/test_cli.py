@@ -121,7 +121,7 @@ def test_cards_check_missing_dir(tmp_path, capsys):
     (["cards", "check", "x", "--bogus"],
      "playtest cards check: error: unrecognized arguments: --bogus"),
     (["simulat"], "playtest: error: argument COMMAND: invalid choice: 'simulat' (choose from "
-                  "'scenario', 'cards', 'simulate', 'bench')"),
+                  "'scenario', 'cards', 'simulate', 'castability', 'bench')"),
     (["simulate", "d.txt", "--games", "0"],
      "playtest simulate: error: argument --games: expected a positive integer, got '0'"),
     (["simulate"], "playtest simulate: error: the following arguments are required: DECK"),
@@ -197,7 +197,7 @@ SINGLE_VALUED = [(p.prog, a.option_strings[-1]) for p in all_parsers() for a in 
 def test_every_single_valued_option_refuses_a_repeat():
     """The list below is every option that takes one value (but --vs, which the simulate
     work makes take several opponents); each one uses the one-value action."""
-    assert len(SINGLE_VALUED) == 18 and ("playtest simulate", "--seed") in SINGLE_VALUED
+    assert len(SINGLE_VALUED) == 24 and ("playtest simulate", "--seed") in SINGLE_VALUED
     for p in all_parsers():
         for a in options_of(p):
             if (p.prog, a.option_strings[-1]) in SINGLE_VALUED:
@@ -208,8 +208,9 @@ def test_every_single_valued_option_refuses_a_repeat():
 def test_a_repeated_option_is_refused(prog, flag, capsys):
     """`--seed 1 --seed 2` kept the last value silently; now one line naming the flag."""
     words = prog.split()[1:]
-    a, b = REPEAT_VALUES.get(flag, ("3", "4"))
-    argv = words + (["d.txt"] if words == ["simulate"] else []) + [flag, a, flag, b]
+    a, b = REPEAT_VALUES.get((words[0], flag), REPEAT_VALUES.get(flag, ("3", "4")))
+    argv = words + (["d.txt"] if words[0] in ("simulate", "castability") else []) + \
+        [flag, a, flag, b]
     code, out, err = run_main(argv, capsys)
     assert code == 2
     assert err == (f"{prog}: error: argument {flag}: given twice ({a}, then {b}): it takes "
@@ -217,7 +218,8 @@ def test_a_repeated_option_is_refused(prog, flag, capsys):
 
 
 # options whose values are checked before the repeat is seen
-REPEAT_VALUES = {"--mulligan": ("never", "agent"), "--keep": ("2-5", "3-4")}
+REPEAT_VALUES = {"--mulligan": ("never", "agent"), "--keep": ("2-5", "3-4"),
+                 ("castability", "--mulligan"): ("never", "never")}
 
 
 def test_an_abbreviated_repeat_is_refused(capsys):
