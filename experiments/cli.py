@@ -242,6 +242,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "~100 take under a second and the ratio swings with the machine)")
     p.add_argument("--max-turns", action=_Once, type=_positive, default=30, metavar="T",
                    help="turn limit per game")
+    p.add_argument("--castability-games", action=_Once, type=_positive, default=1_000_000,
+                   metavar="N", help="games of the castability kernel")
+    p.add_argument("--castability-reference-games", action=_Once, type=_seed, default=2000,
+                   metavar="N", help="games for the plain-Python castability count (0: skip)")
     p.add_argument("--out", action=_Once, default=None, metavar="FILE",
                    help="FILE.parquet or FILE.csv: the measurements (default: none)")
     p.set_defaults(func=cmd_bench)
@@ -256,7 +260,8 @@ def cmd_bench(args) -> int:
         check_output_path(args.out, "--out", (".parquet", ".csv"))
     bench(games=args.games, batch_size=args.batch_size, seed=args.seed,
           serial_games=args.serial_games, reference_games=args.reference_games,
-          max_turns=args.max_turns, out=args.out)
+          max_turns=args.max_turns, out=args.out, castability_games=args.castability_games,
+          castability_reference_games=args.castability_reference_games)
     return 0
 
 

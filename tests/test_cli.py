@@ -197,7 +197,7 @@ SINGLE_VALUED = [(p.prog, a.option_strings[-1]) for p in all_parsers() for a in 
 def test_every_single_valued_option_refuses_a_repeat():
     """The list below is every option that takes one value (but --vs, which the simulate
     work makes take several opponents); each one uses the one-value action."""
-    assert len(SINGLE_VALUED) == 24 and ("playtest simulate", "--seed") in SINGLE_VALUED
+    assert len(SINGLE_VALUED) == 26 and ("playtest simulate", "--seed") in SINGLE_VALUED
     for p in all_parsers():
         for a in options_of(p):
             if (p.prog, a.option_strings[-1]) in SINGLE_VALUED:
