@@ -9,8 +9,10 @@ the `playtest.agents` group; check it first with `simcore.testing.check_agent`.
 from .base import Agent
 from .basic import FirstLegalAgent, RandomAgent, ScriptedAgent
 from .greedy import GreedyAgent
+from .mulligan import RuleMulligans
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "first": FirstLegalAgent,
           "scripted": ScriptedAgent}
 
-__all__ = ["AGENTS", "Agent", "FirstLegalAgent", "GreedyAgent", "RandomAgent", "ScriptedAgent"]
+__all__ = ["AGENTS", "Agent", "FirstLegalAgent", "GreedyAgent", "RandomAgent", "RuleMulligans",
+           "ScriptedAgent"]

@@ -16,7 +16,11 @@ page faults in its first steps (perf: clear_page_erms 7.5% of such a batch on on
 - the plain-Python reference engine (tests/reference, present in a source checkout) on the
   first games of the same seed, checked to give the same results: ratio = batch engine /
   reference;
-- where the time goes (agents vs engine) and the state's bytes per game.
+- where the time goes (agents vs engine) and the state's bytes per game;
+- castability (no game played: hands and draws, simcore/castability.py) on the same deck:
+  the kernel's games per second, and the plain-Python count of tests/reference/castability.py
+  on the first games of the same seed, which must give the same counts: ratio = kernel /
+  plain Python.
 """
 import importlib
 import sys
@@ -30,10 +34,12 @@ import pandas as pd
 import simcore
 from agents import GreedyAgent
 from simcore import consts as K
+from simcore.castability import Castability, deck_spells
 from simcore.compile import make_pool
 from simcore.condition import compile_condition
 from simcore.decks import load_deck
 from simcore.game import GameBatch, deck_ids
+from simcore.mulligan import KARSTEN
 from simcore.state import nbytes_per_game
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -85,21 +91,31 @@ def reference_record(res, g):
     return out
 
 
-def load_reference():
-    """The plain-Python reference engine of a source checkout (tests/reference), or None."""
-    if not (ROOT / "tests" / "reference" / "greedy.py").is_file():
+def load_reference(*modules):
+    """Modules of the plain-Python reference of a source checkout (tests/reference;
+    default: the engine's greedy and cards), or None."""
+    modules = modules or ("greedy", "cards")
+    if not all((ROOT / "tests" / "reference" / f"{m}.py").is_file() for m in modules):
         return None
     if str(ROOT / "tests") not in sys.path:
         sys.path.insert(0, str(ROOT / "tests"))
     try:
-        return importlib.import_module("reference.greedy"), \
-            importlib.import_module("reference.cards")
+        return tuple(importlib.import_module(f"reference.{m}") for m in modules)
     except ImportError:
         return None
 
 
+def same_counts(got, ref, requirements):
+    """Do the kernel's counts (Castability.count) equal the plain-Python ones?"""
+    return ref["requirements"] == requirements and list(got["mulligans"]) == \
+        ref["mulligans"] and all(
+            list(got["lands"][i]) == ref["lands"][r] and
+            list(got["castable"][i]) == ref["castable"][r] for i, r in enumerate(requirements))
+
+
 def bench(games=2000, batch_size=1000, seed=1, serial_games=None, reference_games=100,
-          max_turns=30, out=None, progress=print):
+          max_turns=30, out=None, progress=print, castability_games=1_000_000,
+          castability_reference_games=2000):
     pool = make_pool()
     ids0 = deck_ids(pool, load_deck(DECK, pool))
     ids1 = deck_ids(pool, load_deck(OPPONENT, pool))
@@ -173,6 +189,8 @@ def bench(games=2000, batch_size=1000, seed=1, serial_games=None, reference_game
         progress("  reference engine: skipped (--reference-games 0)")
     else:
         progress("  reference engine: not available (tests/reference is in a source checkout)")
+    bench_castability(pool, ids0, seed, castability_games, castability_reference_games,
+                      record, progress)
     res = pd.DataFrame(rows)
     res.insert(0, "seed", seed)
     res["batch_size"] = batch_size
@@ -186,3 +204,30 @@ def bench(games=2000, batch_size=1000, seed=1, serial_games=None, reference_game
             res.to_csv(out, index=False)
         progress(f"wrote {out}")
     return res
+
+
+def bench_castability(pool, ids, seed, games, reference_games, record, progress):
+    """The castability count of the deck (Karsten's mulligan rule) in the kernel, then the
+    plain-Python count on the first games of the same seed (same counts required)."""
+    ct = pool.compile()
+    count = Castability(ct, ids, KARSTEN, deck_spells(pool, ids)[0])
+    count.count(seed, 0, 1000)          # loads (or compiles) the kernel: not timed
+    t0 = time.perf_counter()
+    count.count(seed, 0, games)
+    secs = time.perf_counter() - t0
+    rate = record("castability kernel (mono-green)", games, secs)
+    ref = load_reference("castability") if reference_games > 0 else None
+    if ref is None:
+        progress("  castability plain Python: " + ("skipped (--castability-reference-games "
+                                                   "0)" if reference_games <= 0 else
+                                                   "not available (a source checkout's "
+                                                   "tests/reference)"))
+        return
+    cast, = ref
+    t0 = time.perf_counter()
+    got = cast.count(cast.parse_deck(DECK), seed, reference_games, lo=KARSTEN.lo,
+                     hi=KARSTEN.hi)
+    secs = time.perf_counter() - t0
+    same = same_counts(count.count(seed, 0, reference_games), got, count.requirements)
+    record("castability plain Python", reference_games, secs, rate * secs / reference_games,
+           f"kernel / plain Python; same counts: {'yes' if same else 'NO'}")

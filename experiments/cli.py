@@ -4,6 +4,7 @@
     playtest cards check DIR [--cards DIR]...      validate a folder of card files
     playtest cards show NAME [--internals]         show a card as a player reads it
     playtest simulate DECK [--vs DECK]... ...       play many games, summarise, save
+    playtest castability DECK [--keep LO-HI] ...    each spell castable on curve (lands)
     playtest compare DECK_A [DECK_B] --vs DECK...   two versions of a deck, in pairs
     playtest balance DECK --card NAME --vary P=R    the fair cost or size of a card
     playtest sweep DECK --vary "CARD=R"... --vs D   a grid of card counts, in pairs
@@ -90,6 +91,60 @@ def _show_help(parser):
     return show
 
 
+def _mulligan_choice(text):
+    if text not in ("agent", "never"):
+        raise argparse.ArgumentTypeError(f"expected agent or never (or --keep LO-HI for a "
+                                         f"land window), got {text!r}")
+    return text
+
+
+def _no_agent_mulligan(text):
+    """--mulligan where no agent plays (castability): never only."""
+    if text == "agent":
+        raise argparse.ArgumentTypeError("'agent' makes no sense here: no game is played, so "
+                                         "no agent decides (never, or --keep LO-HI)")
+    if text != "never":
+        raise argparse.ArgumentTypeError(f"expected never (or --keep LO-HI for a land "
+                                         f"window), got {text!r}")
+    return text
+
+
+def _keep_window(text):
+    from simcore.mulligan import MulliganRule
+    try:
+        MulliganRule.parse(text)
+    except PlaytestError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return text
+
+
+def _add_mulligan_options(p, default):
+    """--mulligan agent|never and --keep LO-HI, one or the other (simcore/mulligan.py)."""
+    g = p.add_mutually_exclusive_group()
+    if default == "agent":
+        g.add_argument("--mulligan", action=_Once, type=_mulligan_choice, default="agent",
+                       metavar="WHO",
+                       help="agent: the agent decides mulligans; never: every seven-card "
+                            "hand is kept (for every player)")
+        keep_help = ("keep seven cards holding LO..HI lands, else London mulligan with "
+                     "Karsten's bottoming, keeping 2-4 lands at six and five and any four "
+                     "(for every player; default: --mulligan agent)")
+    else:
+        g.add_argument("--mulligan", action=_Once, type=_no_agent_mulligan, default=None,
+                       metavar="never",
+                       help="never: every seven-card hand is kept (default: --keep 2-5)")
+        keep_help = ("keep seven cards holding LO..HI lands, else London mulligan with "
+                     "Karsten's bottoming, keeping 2-4 lands at six and five and any four "
+                     "(default: 2-5, Karsten's rule)")
+    g.add_argument("--keep", action=_Once, type=_keep_window, default=None, metavar="LO-HI",
+                   help=keep_help)
+
+
+def _mulligan_of(args):
+    """What --mulligan / --keep chose: "agent", "never" or "LO-HI"."""
+    return args.keep or args.mulligan
+
+
 def _add_cards_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cards", metavar="DIR", action="append", default=[], help=CARDS_HELP)
 
@@ -157,6 +212,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "battlefield (default: none)")
     p.add_argument("--batch-size", action=_Once, type=_positive, default=1000, metavar="B",
                    help="games played at once")
+    _add_mulligan_options(p, default="agent")
     p.add_argument("--out", action=_Once, default=None, metavar="FILE",
                    help="FILE.parquet or FILE.csv: one row per game (default: none)")
     p.add_argument("--plot", action=_Once, default=None, metavar="FILE",
@@ -164,6 +220,22 @@ def build_parser() -> argparse.ArgumentParser:
                         "(default: none)")
     _add_cards_option(p)
     p.set_defaults(func=cmd_simulate, start="play")
+
+    p = sub.add_parser("castability",
+                       help="how often each spell can be cast on curve, by the lands drawn")
+    p.add_argument("deck", metavar="DECK", help="a deck list (MTGO/Arena text or Forge .dck)")
+    p.add_argument("--games", action=_Once, type=_positive, default=100_000, metavar="N",
+                   help="games counted (the same games on the play and on the draw)")
+    p.add_argument("--seed", action=_Once, type=_seed, default=0, metavar="S",
+                   help="the random seed: the same seed counts the same games")
+    _add_mulligan_options(p, default="keep")
+    p.add_argument("--out", action=_Once, default=None, metavar="FILE",
+                   help="FILE.parquet or FILE.csv: one row per spell and start (default: none)")
+    p.add_argument("--plot", action=_Once, default=None, metavar="FILE",
+                   help="FILE.png, .svg or .pdf: the probabilities per spell with their "
+                        "intervals (default: none)")
+    _add_cards_option(p)
+    p.set_defaults(func=cmd_castability)
 
     _add_paired_commands(sub)
 
@@ -181,6 +253,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "~100 take under a second and the ratio swings with the machine)")
     p.add_argument("--max-turns", action=_Once, type=_positive, default=30, metavar="T",
                    help="turn limit per game")
+    p.add_argument("--castability-games", action=_Once, type=_positive, default=1_000_000,
+                   metavar="N", help="games of the castability kernel")
+    p.add_argument("--castability-reference-games", action=_Once, type=_seed, default=2000,
+                   metavar="N", help="games for the plain-Python castability count (0: skip)")
     p.add_argument("--out", action=_Once, default=None, metavar="FILE",
                    help="FILE.parquet or FILE.csv: the measurements (default: none)")
     p.set_defaults(func=cmd_bench)
@@ -236,6 +312,7 @@ def _add_combo_parser(sub):
                    help="the opponent's agent (default: the same as --agent)")
     p.add_argument("--batch-size", action=_Once, type=_positive, default=1000, metavar="B",
                    help="games played at once")
+    _add_mulligan_options(p, default="agent")
     p.add_argument("--out", action=_Once, default=None, metavar="FILE",
                    help="FILE.parquet or FILE.csv: the table (default: none)")
     p.add_argument("--plot", action=_Once, default=None, metavar="FILE",
@@ -260,7 +337,8 @@ def cmd_combo(args) -> int:
         df = combo(args.deck, args.when, args.ors, vs=args.vs, by_turn=args.by_turn,
                    games=args.games, seed=args.seed, agent=args.agent,
                    opponent_agent=args.opponent_agent, batch_size=args.batch_size,
-                   card_dirs=args.cards, out=args.out, warn=_warn)
+                   card_dirs=args.cards, out=args.out, warn=_warn,
+                   mulligan=_mulligan_of(args))
     except Stopped as e:
         print(f"playtest: stopped by {e.name}", file=sys.stderr, flush=True)
         if e.results is not None and len(e.results):
@@ -459,7 +537,8 @@ def cmd_bench(args) -> int:
         check_output_path(args.out, "--out", (".parquet", ".csv"))
     bench(games=args.games, batch_size=args.batch_size, seed=args.seed,
           serial_games=args.serial_games, reference_games=args.reference_games,
-          max_turns=args.max_turns, out=args.out)
+          max_turns=args.max_turns, out=args.out, castability_games=args.castability_games,
+          castability_reference_games=args.castability_reference_games)
     return 0
 
 
@@ -513,7 +592,8 @@ def cmd_simulate(args) -> int:
         df = simulate(args.deck, vs=args.vs, games=args.games, seed=args.seed,
                       agent=args.agent, opponent_agent=args.opponent_agent, start=args.start,
                       max_turns=args.max_turns, batch_size=args.batch_size,
-                      card_dirs=args.cards, target=until, out=args.out, warn=_warn)
+                      card_dirs=args.cards, target=until, out=args.out, warn=_warn,
+                      mulligan=_mulligan_of(args))
         if len(df) == 0:
             print("no game finished")
             return 1
@@ -534,6 +614,30 @@ def cmd_simulate(args) -> int:
         if e.results is not None and n:
             print(summary(kept))
         return e.status
+
+
+def cmd_castability(args) -> int:
+    from experiments.castability import castability, plot_castability, summary
+
+    if args.out:
+        check_output_path(args.out, "--out", (".parquet", ".csv"))
+    if args.plot:
+        from experiments.plots import check_plot_path
+        check_plot_path(args.plot)
+    df = castability(args.deck, games=args.games, seed=args.seed,
+                     mulligan=args.keep or args.mulligan or "2-5", card_dirs=args.cards,
+                     warn=_warn)
+    print(summary(df))
+    if args.out:
+        if args.out.endswith(".csv"):
+            df.to_csv(args.out, index=False)
+        else:
+            df.to_parquet(args.out, index=False)
+        print(f"wrote {len(df)} rows to {args.out}")
+    if args.plot:
+        plot_castability(df, args.plot)
+        print(f"wrote the plot to {args.plot}")
+    return 0
 
 
 def _warn(message):

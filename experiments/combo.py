@@ -9,7 +9,8 @@ before other spells).
 
 Where the question has a closed form, the exact value stands beside the estimate: a
 condition of `seen:` terms of named cards only, no card in the deck that draws, looks at or
-shuffles back cards, and no mulligan taken in the run (an agent or a rule that keeps):
+shuffles back cards, and no mulligan taken in the run (`--mulligan never`, or an agent that
+kept every hand):
 then the cards seen by the deck's turn t are the top 7 + t - 1 cards of a random deck (7 + t
 on the draw), and the multivariate hypergeometric distribution over the named cards gives
 the probability. The exact value assumes the game lasts to that turn: games that ended
@@ -24,7 +25,13 @@ import simcore
 from experiments import runner
 from experiments.runner import ChunkWriter, Series
 from experiments.signals import Stopped
-from experiments.simulate import _opponent_names, load_agent, wilson
+from experiments.simulate import (
+    _opponent_names,
+    load_agent,
+    mulligan_rule,
+    wilson,
+    with_mulligans,
+)
 from simcore import consts as K
 from simcore import layout as L
 from simcore.compile import make_pool
@@ -35,7 +42,8 @@ from simcore.game import deck_ids
 # effects that draw, look at or shuffle back cards: the cards seen are no longer the top of
 # a shuffled deck (no closed form)
 SEEING_OPS = {K.OP_DRAW, K.OP_EXILE_TOP, K.OP_SURVEIL, K.OP_SHUFFLE_INTO_LIB}
-TABLE = ("seed", "deck", "opponent", "agent", "opponent_agent", "condition", "on_the_play",
+TABLE = ("seed", "deck", "opponent", "agent", "opponent_agent", "mulligan", "condition",
+         "on_the_play",
          "turn", "games", "held", "share", "lo", "hi", "exact", "mean_turn", "median_turn",
          "ended_early", "ended_early_why", "version")
 
@@ -90,12 +98,14 @@ def own_turn(game_turn, on_the_play, goldfish):
 
 def combo(deck, when, ors=(), vs=None, by_turn=4, games=10000, seed=0, agent="greedy",
           opponent_agent=None, batch_size=1000, card_dirs=(), progress=True, out=None,
-          warn=None):
+          warn=None, mulligan="agent"):
     """Play `games` seeds on the play and on the draw against each opponent (or goldfish)
     until the condition `when` (or one of `ors`) holds or the deck's turn `by_turn` ends;
     returns the table: per opponent, start and turn, the share of games in which the
     condition had held by the end of the deck's turn, with its 95% Wilson interval, and the
-    exact value where one exists (the module's docstring says when)."""
+    exact value where one exists (the module's docstring says when). `mulligan`: who
+    decides mulligans, as in simulate ("agent", "never", a land window "LO-HI")."""
+    rule = mulligan_rule(mulligan)
     pool = make_pool(card_dirs)
     d0 = load_deck(deck, pool, warn=warn)
     vs = [] if vs is None else [vs] if isinstance(vs, (str, bytes)) or hasattr(
@@ -110,6 +120,7 @@ def combo(deck, when, ors=(), vs=None, by_turn=4, games=10000, seed=0, agent="gr
         agents.append(load_agent(opponent_agent or agent))
     if hasattr(agents[0], "pieces"):
         agents[0].pieces = tuple(sorted(pieces))
+    ct = pool.compile()
     goldfish = not opponents
     needs = cond.seen_only_cards()
     exact_ok = needs is not None and not seeing_cards(pool, ids0)
@@ -117,8 +128,9 @@ def combo(deck, when, ors=(), vs=None, by_turn=4, games=10000, seed=0, agent="gr
     sides = [(deck_ids(pool, d), n) for d, n in zip(opponents, names)] or [(None, "goldfish")]
     series = []
     for ids1, name in sides:
+        players = [with_mulligans(a, rule, ct, ids) for a, ids in zip(agents, (ids0, ids1))]
         for start in ("play", "draw"):
-            series.append(Series(pool, ids0, ids1, agents, labels=dict(
+            series.append(Series(pool, ids0, ids1, players, labels=dict(
                 opponent=name, on_the_play=start == "play"), batch=dict(
                 start=start, max_turns=by_turn if goldfish else 2 * by_turn,
                 condition=cond)))
@@ -157,6 +169,7 @@ def combo(deck, when, ors=(), vs=None, by_turn=4, games=10000, seed=0, agent="gr
                 out_rows.append(dict(
                     seed=seed, deck=d0.name, opponent=s.labels["opponent"], agent=agent,
                     opponent_agent=(opponent_agent or agent) if not goldfish else "",
+                    mulligan="agent" if rule is None else rule.name,
                     condition=cond.text, on_the_play=s.labels["on_the_play"], turn=t,
                     games=n, held=int(cum[t - 1]), share=cum[t - 1] / n, lo=lo, hi=hi,
                     exact=exact_seen(needs, copies, len(ids0), seen)
@@ -188,7 +201,9 @@ def summary(df):
         n = int(g["games"].iloc[0])
         head = (f"{g['deck'].iloc[0]} vs {opp}, on the {'play' if play else 'draw'}: "
                 f"{n} games (seed {g['seed'].iloc[0]}, playtest {g['version'].iloc[0]}, "
-                f"{g['agent'].iloc[0]})")
+                f"{g['agent'].iloc[0]}"
+                + ("" if g["mulligan"].iloc[0] == "agent" else
+                   f", mulligans: {g['mulligan'].iloc[0]}") + ")")
         lines.append(head)
         lines.append(f"  {g['condition'].iloc[0]}")
         for r in g.itertuples():

@@ -89,29 +89,47 @@ def run(series, games, seed, to_rows, consume, chunk=1000, progress=True, on_clo
     `enough` (side by side too), `enough()` is asked after each round: True ends the run
     there, and `games` is a cap. Returns the games played per series."""
     series = list(series)
-    total = games * len(series)
+    return run_chunks(series, games, seed,
+                      lambda s, seed, game0, n: to_rows(s, s.play(seed, game0, n)), consume,
+                      chunk=chunk, progress=progress, on_close=on_close,
+                      warm=(lambda: warm_up(series[0], progress)) if series else None,
+                      side_by_side=side_by_side, enough=enough)
+
+
+def run_chunks(units, games, seed, play, consume, chunk=1000, progress=True, on_close=None,
+               warm=None, side_by_side=False, enough=None):
+    """The chunk loop under `run`, for any work made of numbered games seeded from the run's
+    seed and their number (a Series plays them through GameBatch; the castability count
+    only deals hands and draws, no game engine, so it has no Series): for each chunk of
+    `chunk` of each unit's `games` games, `result = play(unit, seed, game0, n)` then
+    `consume(k, result)` (k: the unit's index), whole or not at all; the progress line,
+    `warm()` first (a cold-start message), `on_close()` last, `side_by_side` and `enough`,
+    and SIGINT / SIGTERM raising `Stopped`, as `run` says. Returns the games played per
+    unit."""
+    units = list(units)
+    total = games * len(units)
     kept = 0
     with stop_on_signals():
         try:
-            if series:
-                warm_up(series[0], progress)
+            if warm is not None:
+                warm()
             t0 = time.time()
-            for k, g0, n in _chunks(len(series), games, chunk,
+            for k, g0, n in _chunks(len(units), games, chunk,
                                   side_by_side or enough is not None):
-                rows = to_rows(series[k], series[k].play(seed, g0, n))
+                result = play(units[k], seed, g0, n)
                 with held():                # a chunk is consumed and counted, or neither
-                    consume(k, rows)
+                    consume(k, result)
                     kept += n
                 if progress:
                     rate = kept / max(time.time() - t0, 1e-9)
                     done = f"{kept}/{total}" if enough is None else f"{kept} (at most {total})"
                     print(f"\r{done} games  {rate:,.0f} games/s", end="", file=sys.stderr,
                           flush=True)
-                if enough is not None and k == len(series) - 1 and enough():
+                if enough is not None and k == len(units) - 1 and enough():
                     break
             if progress and total:
                 print(file=sys.stderr)
-            return kept // max(len(series), 1)
+            return kept // max(len(units), 1)
         except KeyboardInterrupt as e:
             if progress:
                 print(file=sys.stderr)

@@ -15,6 +15,7 @@ import pandas as pd
 
 import simcore
 from agents import AGENTS
+from agents.mulligan import RuleMulligans
 from experiments import runner
 from experiments.records import turn_facts
 from experiments.runner import ChunkWriter, Series  # noqa: F401  (ChunkWriter: API)
@@ -24,6 +25,7 @@ from simcore.compile import make_pool
 from simcore.decks import load_deck, match_card_name
 from simcore.errors import PlaytestError
 from simcore.game import deck_ids
+from simcore.mulligan import MulliganRule
 
 ENTRY_POINT_GROUP = "playtest.agents"
 
@@ -104,6 +106,33 @@ def make_agent(label, obj):
         raise PlaytestError(f"{what}: {obj.__qualname__}() failed: {_error(e)}") from None
 
 
+MULLIGAN_CHOICES = ("agent", "never")
+
+
+def mulligan_rule(value, agent_ok=True):
+    """What decides mulligans: None for "agent" (the agent, as it decides everything
+    else), or a MulliganRule: "never", a land window "LO-HI" (--keep) or a MulliganRule."""
+    if isinstance(value, MulliganRule):
+        return value
+    if value == "agent":
+        if not agent_ok:
+            raise PlaytestError("--mulligan agent makes no sense here: no agent plays (use "
+                                "--mulligan never or --keep LO-HI)")
+        return None
+    if value == "never":
+        return MulliganRule(never=True)
+    try:
+        return MulliganRule.parse(value)
+    except PlaytestError as e:
+        raise PlaytestError(f"mulligan: expected agent, never or a land window (--keep): "
+                            f"{e}") from None
+
+
+def with_mulligans(agent, rule, ct, ids):
+    """`agent`, with mulligans decided by `rule` (bound to the deck `ids`) if there is one."""
+    return agent if rule is None else RuleMulligans(agent, rule.for_deck(ct, ids))
+
+
 def _unit(x):
     """x within [0, 1]; -0.0 becomes 0.0."""
     return min(max(x, 0.0), 1.0) + 0.0
@@ -167,8 +196,8 @@ def play_chunk(pool, ids0, ids1, agents, n, seed, game0, start, max_turns, targe
 
 
 # the per-game rows, in this order (README.md: "Per-game results" describes each)
-COLUMNS = ("seed", "game", "deck", "opponent", "agent", "opponent_agent", "on_the_play",
-           "winner", "end", "end_reason", "lost0", "lost1", "turns", "own_turns",
+COLUMNS = ("seed", "game", "deck", "opponent", "agent", "opponent_agent", "mulligan",
+           "on_the_play", "winner", "end", "end_reason", "lost0", "lost1", "turns", "own_turns",
            "kill_turn", "until_card", "mulligans0", "mulligans1", "land_drops_missed0",
            "land_drops_missed1", "screw0", "screw1", "flood0", "flood1", "life0", "life1",
            "decisions", "version")
@@ -179,7 +208,7 @@ def loss_names(bits):
     return "+".join(name for bit, name in K.LOSS_NAMES.items() if bits & bit)
 
 
-def _rows(res, seed, deck, opponent, agent, opponent_agent, target):
+def _rows(res, seed, deck, opponent, agent, opponent_agent, target=None, mulligan="agent"):
     df = pd.DataFrame({k: v for k, v in res.items() if k != "records"})
     if "records" in res:
         for k, v in turn_facts(res["records"], opponent == "goldfish").items():
@@ -197,6 +226,7 @@ def _rows(res, seed, deck, opponent, agent, opponent_agent, target):
     df["agent"] = agent
     df["opponent_agent"] = (opponent_agent or agent) if opponent != "goldfish" else ""
     df["until_card"] = target or ""
+    df["mulligan"] = mulligan
     return df[list(COLUMNS)]
 
 
@@ -231,7 +261,7 @@ def _opponent_names(vs, decks):
 
 def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=None,
              start="play", max_turns=30, batch_size=1000, card_dirs=(), target=None,
-             progress=True, out=None, warn=None):
+             progress=True, out=None, warn=None, mulligan="agent"):
     """Play `games` games of `deck` against each opponent deck of `vs` (a deck file, a list
     of them, or None: goldfish), each with the same seed, in batches of `batch_size`;
     returns a DataFrame, one row per game (README.md: "Per-game results"). `target`: a card
@@ -239,7 +269,11 @@ def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=N
     With `out`, each finished batch is appended to that Parquet/CSV file at once. A run
     stopped by SIGINT, SIGTERM or KeyboardInterrupt raises `Stopped` with the finished games
     as its `results`, the file closed holding each of them. `warn` is called with each
-    deck-building rule a deck breaks (simcore.decks: Deck.warnings)."""
+    deck-building rule a deck breaks (simcore.decks: Deck.warnings). `mulligan`: who decides
+    mulligans: "agent" (the agents), "never" (every seven is kept) or a land window "LO-HI"
+    at seven with Karsten's London bottoming (simcore/mulligan.py), for every player; the
+    `mulligan` column names it."""
+    rule = mulligan_rule(mulligan)
     pool = make_pool(card_dirs)
     d0 = load_deck(deck, pool, warn=warn)
     vs = [] if vs is None else [vs] if isinstance(vs, (str, os.PathLike)) else list(vs)
@@ -248,16 +282,19 @@ def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=N
     ids0 = deck_ids(pool, d0)
     sides = [(deck_ids(pool, d), name) for d, name in zip(opponents, names)] or \
         [(None, "goldfish")]
-    agents = [load_agent(agent)]
+    players = [load_agent(agent)]
     if opponents:
-        agents.append(load_agent(opponent_agent or agent))
+        players.append(load_agent(opponent_agent or agent))
+    ct = pool.compile()
     if target is not None:
         if opponents:
             raise PlaytestError("--until-card is for goldfish games (no --vs)")
         target = until_card(target, d0, pool)
-    series = [Series(pool, ids0, ids1, agents,
+    series = [Series(pool, ids0, ids1,
+                     [with_mulligans(a, rule, ct, ids) for a, ids in zip(players, (ids0, ids1))],
                      labels=dict(seed=seed, deck=d0.name, opponent=name, agent=agent,
-                                 opponent_agent=opponent_agent, target=target),
+                                 opponent_agent=opponent_agent, target=target,
+                                 mulligan="agent" if rule is None else rule.name),
                      batch=dict(start=start, max_turns=max_turns, target_card=target))
               for ids1, name in sides]
     writer = ChunkWriter(out) if out else None
@@ -320,8 +357,11 @@ def _summary_one(df):
     n = len(df)
     goldfish = (df["opponent"] == "goldfish").all()
     agents = df["agent"].iloc[0] + ("" if goldfish else f" vs {df['opponent_agent'].iloc[0]}")
+    rule = df["mulligan"].iloc[0]
+    mulls = "mulligans by the agent" if rule == "agent" else f"mulligans: {rule}" + \
+        (" lands at seven" if rule.startswith("keep") else "")
     lines = [f"{df['deck'].iloc[0]} vs {df['opponent'].iloc[0]}: {n} games (seed "
-             f"{df['seed'].iloc[0]}, playtest {df['version'].iloc[0]}, {agents})"]
+             f"{df['seed'].iloc[0]}, playtest {df['version'].iloc[0]}, {agents}; {mulls})"]
     if goldfish:
         for what, turns in measures(df):
             lines += _curve_line(what, turns, n)

@@ -54,18 +54,21 @@ def test_bench_reference_greedy_vs_greedy(benchmark):
 
 def test_bench_cli(tmp_path, capsys):
     """`playtest bench`: speeds as ratios against the one-thread run, the same games without
-    recording (which must be the same games) and the plain-Python reference engine on the
-    same games (which must give the same results)."""
+    recording (which must be the same games), the plain-Python reference engine on the same
+    games (which must give the same results), and the castability kernel against the
+    plain-Python count (the same counts)."""
     out = tmp_path / "bench.csv"
     with pytest.raises(SystemExit) as e:
         main(["bench", "--games", "8", "--batch-size", "4", "--serial-games", "4",
-              "--reference-games", "2", "--max-turns", "12", "--out", str(out)])
+              "--reference-games", "2", "--max-turns", "12", "--castability-games", "5000",
+              "--castability-reference-games", "50", "--out", str(out)])
     assert e.value.code == 0
     text = capsys.readouterr().out
     assert "greedy vs greedy" in text and "same results: yes" in text
     assert text.count("same games: yes") == 3
+    assert "castability plain Python" in text and "same counts: yes" in text
     df = pd.read_csv(out)
-    assert len(df) == 7 and {"seed", "version", "ratio", "games_per_s"} <= set(df.columns)
+    assert len(df) == 9 and {"seed", "version", "ratio", "games_per_s"} <= set(df.columns)
     assert (df["games_per_s"] > 0).all()
 
 

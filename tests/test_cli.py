@@ -121,7 +121,7 @@ def test_cards_check_missing_dir(tmp_path, capsys):
     (["cards", "check", "x", "--bogus"],
      "playtest cards check: error: unrecognized arguments: --bogus"),
     (["simulat"], "playtest: error: argument COMMAND: invalid choice: 'simulat' (choose from "
-                  "'scenario', 'cards', 'simulate', 'compare', 'balance', 'sweep', ...)"),
+                  "'scenario', 'cards', 'simulate', 'castability', 'compare', ...)"),
     (["simulate", "d.txt", "--games", "0"],
      "playtest simulate: error: argument --games: expected a positive integer, got '0'"),
     (["simulate"], "playtest simulate: error: the following arguments are required: DECK"),
@@ -213,13 +213,20 @@ def test_every_single_valued_option_refuses_a_repeat():
 def test_a_repeated_option_is_refused(prog, flag, capsys):
     """`--seed 1 --seed 2` kept the last value silently; now one line naming the flag."""
     words = prog.split()[1:]
-    argv = words + (["d.txt"] if words == ["simulate"] else []) + [flag, "3", flag, "4"]
+    a, b = REPEAT_VALUES.get((words[0], flag), REPEAT_VALUES.get(flag, ("3", "4")))
+    argv = words + (["d.txt"] if words[0] in ("simulate", "castability") else []) + \
+        [flag, a, flag, b]
     code, out, err = run_main(argv, capsys)
     assert code == 2
-    names = next("/".join(a.option_strings) for p in all_parsers() if p.prog == prog
-                 for a in options_of(p) if a.option_strings[-1] == flag)   # -o/--out
-    assert err == (f"{prog}: error: argument {names}: given twice (3, then 4): it takes one "
-                   f"value\n")
+    names = next("/".join(x.option_strings) for p in all_parsers() if p.prog == prog
+                 for x in options_of(p) if x.option_strings[-1] == flag)   # -o/--out
+    assert err == (f"{prog}: error: argument {names}: given twice ({a}, then {b}): it takes "
+                   f"one value\n")
+
+
+# options whose values are checked before the repeat is seen
+REPEAT_VALUES = {"--mulligan": ("never", "agent"), "--keep": ("2-5", "3-4"),
+                 ("castability", "--mulligan"): ("never", "never")}
 
 
 def test_an_abbreviated_repeat_is_refused(capsys):

@@ -146,6 +146,22 @@ def test_combo_estimates_agree_with_the_exact_values(tmp_path):
         assert "exact" in summary(df)
 
 
+def test_exact_values_with_the_never_mulligan_rule(tmp_path):
+    """--mulligan never: every seven is kept whatever the agent (here one that plays at
+    random), so the exact values stand beside the estimates and agree within 3 standard
+    errors (no card of this deck draws; random play kills no one by turn 4)."""
+    deck = tmp_path / "plain.txt"
+    deck.write_text("24 Forest\n4 Craw Wurm\n4 Grizzly Bears\n4 Giant Spider\n4 Centaur "
+                    "Courser\n4 Kitchen Finks\n4 Trained Armodon\n4 Young Wolf\n4 Elvish "
+                    "Warrior\n4 Llanowar Elves\n")
+    df = combo(deck, "seen: Craw Wurm", by_turn=4, games=2000, seed=3, agent="random",
+               mulligan="never", progress=False)
+    assert df["exact"].notna().all() and (df["mulligan"] == "never").all()
+    se = np.sqrt(df["exact"] * (1 - df["exact"]) / df["games"])
+    assert ((df["share"] - df["exact"]).abs() < 3 * se).all()
+    assert "mulligans: never" in summary(df)
+
+
 def test_no_exact_value_where_the_deck_draws_cards():
     df = combo(DECKS / "mono_green_curve.txt", "seen: Craw Wurm", by_turn=2, games=200,
                seed=1, agent="first", progress=False)
