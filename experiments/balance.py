@@ -144,7 +144,8 @@ def summary(df):
     lines = [head,
              f"baseline ({r0['baseline']} for {r0['card']}): win rate "
              f"{rate_words(r0['baseline_win_rate'], r0['baseline_win_rate_lo'], r0['baseline_win_rate_hi'])}"]
-    if r0["like"]:
+    like = isinstance(r0["like"], str) and r0["like"]
+    if like:
         lines.append(f"target: the effect of {r0['like']} in {r0['card']}'s place, "
                      f"{points(r0['target'], True)} points (95% CI "
                      f"{points(r0['target_lo'], True)} to {points(r0['target_hi'], True)})")
@@ -154,7 +155,7 @@ def summary(df):
                  f"pairing {r['variance_factor']:.1f}x" if r["variance_factor"] == r["variance_factor"]
                  else "no variance")
         extra = ""
-        if r0["like"]:
+        if like:
             extra = (f"; minus the target {points(r['vs_like'], True)} (95% CI "
                      f"{points(r['vs_like_lo'], True)} to {points(r['vs_like_hi'], True)})")
         lines.append(
@@ -165,7 +166,7 @@ def summary(df):
     best = df[df["closest"]]
     if len(best):
         b = best.iloc[0]
-        if r0["like"]:
+        if like:
             inside = df[(df["vs_like_lo"] <= 0) & (0 <= df["vs_like_hi"])]
             what = f"{r0['like']}'s effect"
         else:

@@ -47,8 +47,29 @@ def _bench_summary(df):
     return "\n".join(lines)
 
 
+def _use(module, summary="summary", plot=None, plot_module="experiments.plots"):
+    """A kind's summary and plot, imported when a report needs them."""
+    import importlib
+
+    def s(df):
+        return getattr(importlib.import_module(module), summary)(df)
+
+    def p(df, path):
+        return getattr(importlib.import_module(plot_module), plot)(df, path)
+    return s, (p if plot else None)
+
+
 # (kind, columns that identify it, summary(df) -> text or None, plot(df, path) or None)
 KINDS = [
+    ("castability", {"spell", "p_given_lands", "p_all"},
+     *_use("experiments.castability", plot="plot_castability",
+           plot_module="experiments.castability")),
+    ("compare", {"deck_a", "deck_b", "diff", "variance_factor"},
+     *_use("experiments.compare", plot="plot_compare")),
+    ("balance", {"card", "vary", "effect", "closest"},
+     *_use("experiments.balance", plot="plot_balance")),
+    ("sweep", {"variant", "fill", "vs_best", "best"},
+     *_use("experiments.sweep", plot="plot_sweep")),
     ("simulate", {"game", "winner", "end_reason", "turns", "own_turns"}, _simulate_summary,
      _simulate_plot),
     ("combo", {"condition", "turn", "held", "share", "exact"}, _combo_summary, _combo_plot),
@@ -79,7 +100,12 @@ def read_results(path):
         if p.endswith(".parquet"):
             return pd.read_parquet(p)
         if p.endswith(".csv"):
-            return pd.read_csv(p)
+            df = pd.read_csv(p)
+            # CSV keeps no types: an empty text cell comes back as NaN, as the commands'
+            # summaries never wrote it
+            for c in df.columns[df.dtypes == object]:
+                df[c] = df[c].fillna("")
+            return df
     except Exception as e:      # a damaged or foreign file is the user's input: one line
         raise PlaytestError(f"{p}: cannot read these results ({type(e).__name__}: "
                             f"{str(e).splitlines()[0] if str(e) else 'unreadable'})") from None
@@ -122,11 +148,21 @@ def report(paths, out):
     body, rows = [], []
     for path, df in frames:
         kind, summary, plot = kind_of(df)
-        text = summary(df) if summary is not None and len(df) else None
-        img = _png(plot, df) if plot is not None and len(df) else None
+        notes = []
+        text = img = None
+        try:        # results of another playtest version may lack what a summary reads
+            text = summary(df) if summary is not None and len(df) else None
+        except Exception as e:      # noqa: BLE001 (said in the page; the table is shown)
+            notes.append(f"no summary: {type(e).__name__}: {e}")
+        try:
+            img = _png(plot, df) if plot is not None and len(df) else None
+        except Exception as e:      # noqa: BLE001
+            notes.append(f"no plot: {type(e).__name__}: {e}")
         body.append(f"<section><h2>{html.escape(os.path.basename(path))}</h2>")
         body.append(f"<p class='meta'>{html.escape(kind)} results, {len(df)} rows, from "
                     f"{html.escape(path)}<br>{html.escape(_provenance(df))}</p>")
+        for note in notes:
+            body.append(f"<p class='meta'>{html.escape(note)}</p>")
         if text:
             body.append(f"<pre>{html.escape(text)}</pre>")
         if img:
@@ -136,7 +172,8 @@ def report(paths, out):
         note = "" if len(df) <= MAX_ROWS else f" (the first {MAX_ROWS} of {len(df)})"
         body.append(f"<details><summary>the table{note}</summary>"
                     f"{shown.to_html(index=False, border=0, na_rep='')}</details></section>")
-        rows.append({"file": path, "kind": kind, "rows": len(df), "plot": img is not None})
+        rows.append({"file": path, "kind": kind, "rows": len(df), "plot": img is not None,
+                     "notes": "; ".join(notes)})
     page = ("<!DOCTYPE html><html><head><meta charset='utf-8'><title>playtest report</title>"
             "<style>body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}"
             "pre{background:#f6f6f6;padding:1em;overflow-x:auto}img{max-width:100%}"

@@ -33,6 +33,29 @@ def test_report_of_simulate_combo_and_a_plain_table(tmp_path, capsys):
     assert not re.search(r"(src|href)=['\"]?(https?:|//)", text)        # nothing to fetch
 
 
+def test_report_of_castability_and_compare_and_an_older_table(tmp_path):
+    """The other commands' results are recognised and drawn; a table whose summary cannot be
+    made (results of an older version lacking a column) is shown with a note, not a
+    traceback."""
+    from experiments.castability import castability
+    from experiments.compare import compare
+    from experiments.report import report
+    castability(DECKS / "elves_morcant.txt", games=2000, seed=1, progress=False).to_csv(
+        tmp_path / "cast.csv", index=False)
+    compare(DECKS / "mono_green_curve.txt", swap=["Grizzly Bears=Young Wolf"],
+            vs=[DECKS / "goblins_burn_blight.txt"], games=20, seed=1, max_turns=10,
+            progress=False).to_parquet(tmp_path / "cmp.parquet", index=False)
+    sim = simulate(DECKS / "mono_green_curve.txt", games=4, seed=1, max_turns=8,
+                   progress=False).drop(columns="mulligan")
+    sim.to_csv(tmp_path / "old.csv", index=False)
+    done = report([tmp_path / "cast.csv", tmp_path / "cmp.parquet", tmp_path / "old.csv"],
+                  tmp_path / "r.html")
+    assert list(done["kind"]) == ["castability", "compare", "simulate"]
+    assert done["plot"].tolist()[:2] == [True, True]
+    assert "no summary: KeyError" in done["notes"].iloc[2]
+    assert "no summary: KeyError" in (tmp_path / "r.html").read_text()
+
+
 def test_kinds_are_told_by_their_columns():
     assert kind_of(pd.DataFrame(columns=["game", "winner", "end_reason", "turns",
                                          "own_turns"]))[0] == "simulate"
