@@ -380,6 +380,7 @@ def test_readme_documents_every_column():
     """README.md's table of the per-game rows names every column, in order, with a type."""
     readme = (DECKS.parents[1] / "README.md").read_text()
     table = readme[readme.index("### Per-game results"):]
+    table = table[:table.index("\n## ")]         # this section's table, not the next ones
     rows = [line.split("|")[1:4] for line in table.splitlines()
             if line.startswith("| `")]
     names = [r[0].strip().strip("`") for r in rows]
