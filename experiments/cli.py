@@ -218,6 +218,7 @@ def _add_combo_parser(sub):
 def cmd_combo(args) -> int:
     _start_compile_helper()
     from experiments.combo import combo, summary
+    from experiments.pilot import Watch
     from experiments.signals import Stopped
 
     if args.out:
@@ -227,17 +228,20 @@ def cmd_combo(args) -> int:
     if args.plot:
         from experiments.plots import check_plot_path
         check_plot_path(args.plot)
+    pilot = Watch()
     try:
         df = combo(args.deck, args.when, args.ors, vs=args.vs, by_turn=args.by_turn,
                    games=args.games, seed=args.seed, agent=args.agent,
                    opponent_agent=args.opponent_agent, batch_size=args.batch_size,
-                   card_dirs=args.cards, out=args.out, warn=_warn)
+                   card_dirs=args.cards, out=args.out, warn=_warn, pilot=pilot)
     except Stopped as e:
         print(f"playtest: stopped by {e.name}", file=sys.stderr, flush=True)
         if e.results is not None and len(e.results):
             print(summary(e.results))
+            _pilot_lines(pilot, args.agent)
         return e.status
     print(summary(df))
+    _pilot_lines(pilot, args.agent)
     if args.out:
         print(f"wrote {len(df)} rows to {args.out}")
     if args.plot:
@@ -245,6 +249,12 @@ def cmd_combo(args) -> int:
         plot_combo(df, args.plot)
         print(f"wrote the plot to {args.plot}")
     return 0
+
+
+def _pilot_lines(pilot, agent):
+    """The pilot's warnings (experiments/pilot.py), after the summary, on stdout."""
+    for line in pilot.warnings(agent):
+        print(line)
 
 
 def cmd_bench(args) -> int:
@@ -291,6 +301,7 @@ def _start_compile_helper():
 
 def cmd_simulate(args) -> int:
     _start_compile_helper()
+    from experiments.pilot import Watch
     from experiments.signals import Stopped
     from experiments.simulate import simulate, summary
 
@@ -305,15 +316,18 @@ def cmd_simulate(args) -> int:
         from experiments.plots import check_plot_path
         check_plot_path(args.plot)
     df = None
+    pilot = Watch()
     try:
         df = simulate(args.deck, vs=args.vs, games=args.games, seed=args.seed,
                       agent=args.agent, opponent_agent=args.opponent_agent, start=args.start,
                       max_turns=args.max_turns, batch_size=args.batch_size,
-                      card_dirs=args.cards, target=until, out=args.out, warn=_warn)
+                      card_dirs=args.cards, target=until, out=args.out, warn=_warn,
+                      pilot=pilot)
         if len(df) == 0:
             print("no game finished")
             return 1
         print(summary(df))
+        _pilot_lines(pilot, args.agent)
         if args.out:
             print(f"wrote {len(df)} rows to {args.out}")
         if args.plot:
@@ -329,6 +343,7 @@ def cmd_simulate(args) -> int:
               file=sys.stderr, flush=True)
         if e.results is not None and n:
             print(summary(kept))
+            _pilot_lines(pilot, args.agent)
         return e.status
 
 
