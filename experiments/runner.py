@@ -72,7 +72,9 @@ def run(series, games, seed, to_rows, consume, chunk=1000, progress=True, on_clo
     index), whole or not at all. `on_close()` runs last, after a stop too (closing files).
     SIGINT / SIGTERM / KeyboardInterrupt raise `Stopped`."""
     series = list(series)
-    total = games * len(series)
+    # a series that plays each seed several times (experiments/paired.py) counts its games
+    per = [getattr(s, "games_per_seed", 1) for s in series]
+    total = games * sum(per)
     kept = 0
     with stop_on_signals():
         try:
@@ -87,7 +89,7 @@ def run(series, games, seed, to_rows, consume, chunk=1000, progress=True, on_clo
                     with held():            # a chunk is consumed and counted, or neither
                         consume(k, rows)
                         done += n
-                        kept += n
+                        kept += n * per[k]
                     if progress:
                         rate = kept / max(time.time() - t0, 1e-9)
                         print(f"\r{kept}/{total} games  {rate:,.0f} games/s", end="",
