@@ -222,7 +222,7 @@ def summary(df):
         (df["agent"] == df["opponent_agent"]).all() else \
         f"{first['agent']} vs {first['opponent_agent']}"
     pairs = df[["deck", "opponent"]].drop_duplicates()
-    lines = [f"gauntlet: {len(pairs)} pairings, {seeds} seeds each, every seed on the play "
+    lines = [f"gauntlet: {len(pairs)} pairing{'' if len(pairs) == 1 else 's'}, {seeds} seeds each, every seed on the play "
              f"and on the draw ({2 * seeds} games a pairing; seed {first['seed']}, playtest "
              f"{first['version']}, {agents}, at most {first['max_turns']} turns)",
              "won: games the deck won, of all its games against that opponent (draws and "

@@ -181,3 +181,24 @@ def test_a_deck_without_a_basic_land_needs_fill(tmp_path, capsys):
         main(["cardstats", str(tmp_path / "bears.txt"), "--vs", str(GOBLINS), "--loo"])
     assert e.value.code == 2
     assert "holds no basic land: name the card that replaces" in capsys.readouterr().err
+
+
+def test_a_stopped_run_keeps_the_finished_chunks(monkeypatch, planted):
+    """Ctrl-C in the second chunk: Stopped carries the table of the first chunk's seeds."""
+    from experiments.paired import Paired
+    from experiments.signals import Stopped
+    play, calls = Paired.play, []
+
+    def interrupted(self, seed, game0, n):
+        calls.append(game0)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return play(self, seed, game0, n)
+
+    monkeypatch.setattr(Paired, "play", interrupted)
+    deck, opp = planted
+    with pytest.raises(Stopped) as e:
+        cardstats(deck, [opp], games=30, batch_size=10, max_turns=24, loo=True,
+                  progress=False)
+    df = e.value.results
+    assert len(df) == 3 and (df["seeds"] == 10).all() and (df["loo_seeds"][:2] == 10).all()

@@ -157,3 +157,23 @@ def test_summary_says_what_was_counted():
     r = row(df, "mono_green_curve", "goblins_burn_blight", "both")
     assert f"{r['win_rate'] * 100:5.1f}% ({r['lo'] * 100:.1f}-{r['hi'] * 100:.1f}%)" in lines[3]
     assert not math.isnan(r["lo"])
+
+
+def test_a_stopped_run_keeps_the_finished_chunks(monkeypatch, capsys):
+    """Ctrl-C in the second chunk: the table of the first chunk's seeds, printed, exit 130."""
+    from experiments.paired import Paired
+    play, calls = Paired.play, []
+
+    def interrupted(self, seed, game0, n):
+        calls.append(game0)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return play(self, seed, game0, n)
+
+    monkeypatch.setattr(Paired, "play", interrupted)
+    with pytest.raises(SystemExit) as e:
+        main(["gauntlet", str(MONO), "--vs", str(GOBLINS), "--games", "30", "--batch-size",
+              "10", "--max-turns", "12"])
+    out = capsys.readouterr()
+    assert e.value.code == 130 and "playtest: stopped by SIGINT" in out.err
+    assert out.out.startswith("gauntlet: 1 pairing, 10 seeds each")

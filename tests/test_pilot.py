@@ -157,3 +157,23 @@ def test_the_truncation_threshold(cut, n):
     w = Watch()
     w.add({"games": n, "truncated": {"turn_limit": cut}, "deck_games": {}, "held": {}})
     assert bool(w.warnings()) == (cut / n > TRUNCATED_SHARE)
+
+
+@pytest.mark.parametrize("command,argv,warned", [
+    ("gauntlet", ["--vs", str(GOBLINS), "--max-turns", "3"], "games were truncated"),
+    ("cardstats", ["--vs", str(GOBLINS), "--agent", "first", "--max-turns", "12"],
+     "warning: mono_green_curve: the agent (first) held cards"),
+    ("combo", ["--when", "battlefield: Craw Wurm", "--by-turn", "4", "--agent", "first"],
+     "warning: mono_green_curve: the agent (first) held cards"),
+    ("simulate", ["--max-turns", "3"], "games were truncated"),
+])
+def test_every_command_prints_the_warnings_after_its_table(command, argv, warned, capsys):
+    from experiments.cli import main
+    with pytest.raises(SystemExit) as e:
+        main([command, str(MONO), "--games", "20", "--seed", "1"] + argv)
+    out = capsys.readouterr().out
+    assert e.value.code == 0
+    lines = out.splitlines()
+    first = next(k for k, x in enumerate(lines) if x.startswith("warning: "))
+    assert all(x.startswith("warning: ") for x in lines[first:]), out
+    assert warned in out
