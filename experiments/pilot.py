@@ -230,9 +230,9 @@ class Watch:
             why = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in
                             sorted(self.truncated.items()))
             lines.append(f"warning: {share(cut, n)} of the {n} games were truncated ({why}): "
-                         f"no one lost them, and win rates count them as not won; over "
-                         f"{TRUNCATED_SHARE:.0%}, the turn limit (or the agent's slow "
-                         f"play) shapes the results")
+                         f"no one lost them, and they count as not won (goldfish: the "
+                         f"opponent not killed); over {TRUNCATED_SHARE:.0%}, the turn limit "
+                         f"(or the agent's slow play) shapes the results")
         by_deck = {}
         for deck, card, k, games in self.held_table():
             if k / games >= HELD_SHARE:
