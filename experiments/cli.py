@@ -11,6 +11,8 @@
     playtest bench [--games N] [--batch-size B]     games per second against baselines
     playtest combo DECK --when COND --by-turn T     how often a combo comes together
     playtest report RESULTS... -o report.html       one HTML page from saved results
+    playtest gauntlet DECK --vs DECK... | --field DIR   win rates per pairing
+    playtest cardstats DECK --vs DECK... [--loo]    per-card win rates and effects
 
 Errors in user input (card files, scenarios, names) are printed as one line,
 `playtest: error: <message>`, with exit status 2 and no traceback.
@@ -262,6 +264,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_bench)
     _add_combo_parser(sub)
     _add_report_parser(sub)
+    _add_gauntlet_parser(sub)
+    _add_cardstats_parser(sub)
     return parser
 
 
@@ -324,6 +328,7 @@ def _add_combo_parser(sub):
 def cmd_combo(args) -> int:
     _start_compile_helper()
     from experiments.combo import combo, summary
+    from experiments.pilot import Watch
     from experiments.signals import Stopped
 
     if args.out:
@@ -333,18 +338,21 @@ def cmd_combo(args) -> int:
     if args.plot:
         from experiments.plots import check_plot_path
         check_plot_path(args.plot)
+    pilot = Watch()
     try:
         df = combo(args.deck, args.when, args.ors, vs=args.vs, by_turn=args.by_turn,
                    games=args.games, seed=args.seed, agent=args.agent,
                    opponent_agent=args.opponent_agent, batch_size=args.batch_size,
                    card_dirs=args.cards, out=args.out, warn=_warn,
-                   mulligan=_mulligan_of(args))
+                   mulligan=_mulligan_of(args), pilot=pilot)
     except Stopped as e:
         print(f"playtest: stopped by {e.name}", file=sys.stderr, flush=True)
         if e.results is not None and len(e.results):
             print(summary(e.results))
+            _pilot_lines(pilot, args.agent)
         return e.status
     print(summary(df))
+    _pilot_lines(pilot, args.agent)
     if args.out:
         print(f"wrote {len(df)} rows to {args.out}")
     if args.plot:
@@ -529,6 +537,157 @@ def cmd_sweep(args) -> int:
                                            **_common(args)), summary, plot_sweep)
 
 
+def _add_gauntlet_parser(sub):
+    p = sub.add_parser("gauntlet", help="win rates per pairing of decks, each seed on the "
+                                        "play and on the draw")
+    p.add_argument("deck", metavar="DECK", nargs="?", default=None,
+                   help="a deck list, played against each opponent (optional with "
+                        "--round-robin; default: none)")
+    opp = p.add_mutually_exclusive_group()
+    opp.add_argument("--vs", metavar="DECK", action="append", default=None,
+                     help="an opponent's deck; may be given several times (default: none)")
+    opp.add_argument("--field", action=_Once, default=None, metavar="DIR",
+                     help="every deck file (.txt, .dck) in the folder DIR is an opponent "
+                          "(default: none)")
+    p.add_argument("--round-robin", action="store_true",
+                   help="every deck (the field's, and DECK if given) plays every other "
+                        "(default: DECK against each opponent only)")
+    p.add_argument("--games", action=_Once, type=_positive, default=1000, metavar="N",
+                   help="seeds per pairing, each played on the play and on the draw")
+    p.add_argument("--seed", action=_Once, type=_seed, default=0, metavar="S",
+                   help="the random seed: the same seed plays the same games")
+    p.add_argument("--agent", action=_Once, default="greedy", metavar="NAME",
+                   help="the decks' agent: random, greedy, first, an entry-point name, or "
+                        "module:Class")
+    p.add_argument("--opponent-agent", action=_Once, default=None, metavar="NAME",
+                   help="the opponents' agent, without --round-robin (default: the same "
+                        "as --agent)")
+    p.add_argument("--max-turns", action=_Once, type=_positive, default=30, metavar="T",
+                   help="a game still going after T game turns ends as turn_limit (no one "
+                        "lost)")
+    p.add_argument("--batch-size", action=_Once, type=_positive, default=1000, metavar="B",
+                   help="seeds played at once")
+    p.add_argument("--out", action=_Once, default=None, metavar="FILE",
+                   help="FILE.parquet or FILE.csv: the table (default: none)")
+    p.add_argument("--plot", action=_Once, default=None, metavar="FILE",
+                   help="FILE.png, .svg or .pdf: the win-rate matrix (default: none)")
+    _add_cards_option(p)
+    p.set_defaults(func=cmd_gauntlet)
+
+
+def _pilot_lines(pilot, agent):
+    """The pilot's warnings (experiments/pilot.py), after the summary, on stdout."""
+    for line in pilot.warnings(agent):
+        print(line)
+
+
+def cmd_gauntlet(args) -> int:
+    _start_compile_helper()
+    from experiments.gauntlet import gauntlet, summary
+    from experiments.pilot import Watch
+    from experiments.signals import Stopped
+
+    if args.out:
+        check_output_path(args.out, "--out", (".parquet", ".csv"))
+    if args.plot:
+        from experiments.plots import check_plot_path
+        check_plot_path(args.plot)
+    pilot = Watch()
+    try:
+        df = gauntlet(args.deck, vs=args.vs, field=args.field, round_robin=args.round_robin,
+                      games=args.games, seed=args.seed, agent=args.agent,
+                      opponent_agent=args.opponent_agent, max_turns=args.max_turns,
+                      batch_size=args.batch_size, card_dirs=args.cards, out=args.out,
+                      warn=_warn, pilot=pilot)
+    except Stopped as e:
+        print(f"playtest: stopped by {e.name}", file=sys.stderr, flush=True)
+        if e.results is not None and len(e.results):
+            print(summary(e.results))
+            _pilot_lines(pilot, args.agent)
+        return e.status
+    print(summary(df))
+    _pilot_lines(pilot, args.agent)
+    if args.out:
+        print(f"wrote {len(df)} rows to {args.out}")
+    if args.plot:
+        from experiments.matrix_plot import plot_matrix
+        plot_matrix(df, args.plot)
+        print(f"wrote the plot to {args.plot}")
+    return 0
+
+
+def _add_cardstats_parser(sub):
+    p = sub.add_parser("cardstats", help="per card of a deck: 17lands' per-copy win rates "
+                                         "(GIH, OH, GD, GNS, IWD), casts, cards stuck in "
+                                         "hand, and with --loo each card's causal effect")
+    p.add_argument("deck", metavar="DECK", help="a deck list (MTGO/Arena text or Forge .dck)")
+    p.add_argument("--vs", metavar="DECK", action="append", required=True,
+                   help="an opponent's deck; may be given several times (one table each, "
+                        "the same seeds); required, no default")
+    p.add_argument("--games", action=_Once, type=_positive, default=1000, metavar="N",
+                   help="seeds per opponent, each played on the play and on the draw")
+    p.add_argument("--seed", action=_Once, type=_seed, default=0, metavar="S",
+                   help="the random seed: the same seed plays the same games")
+    p.add_argument("--agent", action=_Once, default="greedy", metavar="NAME",
+                   help="random, greedy, first, an entry-point name, or module:Class")
+    p.add_argument("--opponent-agent", action=_Once, default=None, metavar="NAME",
+                   help="the opponent's agent (default: the same as --agent)")
+    p.add_argument("--max-turns", action=_Once, type=_positive, default=30, metavar="T",
+                   help="a game still going after T game turns ends as turn_limit (no one "
+                        "lost)")
+    p.add_argument("--loo", action="store_true",
+                   help="leave-one-out: for each card, the deck with every copy replaced by "
+                        "the --fill card, on the same seeds (one more run per card; "
+                        "default: off)")
+    p.add_argument("--fill", action=_Once, default=None, metavar="CARD",
+                   help="with --loo, the card that replaces a left-out card (default: the "
+                        "deck's most common basic land)")
+    p.add_argument("--batch-size", action=_Once, type=_positive, default=1000, metavar="B",
+                   help="seeds played at once")
+    p.add_argument("--out", action=_Once, default=None, metavar="FILE",
+                   help="FILE.parquet or FILE.csv: the table, one row per opponent and card "
+                        "(default: none)")
+    p.add_argument("--plot", action=_Once, default=None, metavar="FILE",
+                   help="FILE.png, .svg or .pdf: the win rates per card, IWD and the "
+                        "leave-one-out effect (default: none)")
+    _add_cards_option(p)
+    p.set_defaults(func=cmd_cardstats)
+
+
+def cmd_cardstats(args) -> int:
+    _start_compile_helper()
+    from experiments.cardstats import cardstats, summary
+    from experiments.pilot import Watch
+    from experiments.signals import Stopped
+
+    if args.out:
+        check_output_path(args.out, "--out", (".parquet", ".csv"))
+    if args.plot:
+        from experiments.plots import check_plot_path
+        check_plot_path(args.plot)
+    pilot = Watch()
+    try:
+        df = cardstats(args.deck, args.vs, games=args.games, seed=args.seed, agent=args.agent,
+                       opponent_agent=args.opponent_agent, max_turns=args.max_turns,
+                       loo=args.loo, fill=args.fill, batch_size=args.batch_size,
+                       card_dirs=args.cards, out=args.out, warn=_warn, pilot=pilot)
+    except Stopped as e:
+        print(f"playtest: stopped by {e.name}", file=sys.stderr, flush=True)
+        if e.results is not None and len(e.results):
+            print(summary(e.results))
+            _pilot_lines(pilot, args.agent)
+        return e.status
+    print(summary(df))
+    _pilot_lines(pilot, args.agent)
+    if args.out:
+        print(f"wrote {len(df)} rows to {args.out}")
+    if args.plot:
+        from experiments.card_plot import plot_cards
+        plot_cards(df, args.plot)
+        print(f"wrote the plot to {args.plot}")
+    return 0
+
+
 def cmd_bench(args) -> int:
     _start_compile_helper()
     from experiments.bench import bench
@@ -574,6 +733,7 @@ def _start_compile_helper():
 
 def cmd_simulate(args) -> int:
     _start_compile_helper()
+    from experiments.pilot import Watch
     from experiments.signals import Stopped
     from experiments.simulate import simulate, summary
 
@@ -588,16 +748,18 @@ def cmd_simulate(args) -> int:
         from experiments.plots import check_plot_path
         check_plot_path(args.plot)
     df = None
+    pilot = Watch()
     try:
         df = simulate(args.deck, vs=args.vs, games=args.games, seed=args.seed,
                       agent=args.agent, opponent_agent=args.opponent_agent, start=args.start,
                       max_turns=args.max_turns, batch_size=args.batch_size,
                       card_dirs=args.cards, target=until, out=args.out, warn=_warn,
-                      mulligan=_mulligan_of(args))
+                      mulligan=_mulligan_of(args), pilot=pilot)
         if len(df) == 0:
             print("no game finished")
             return 1
         print(summary(df))
+        _pilot_lines(pilot, args.agent)
         if args.out:
             print(f"wrote {len(df)} rows to {args.out}")
         if args.plot:
@@ -613,6 +775,7 @@ def cmd_simulate(args) -> int:
               file=sys.stderr, flush=True)
         if e.results is not None and n:
             print(summary(kept))
+            _pilot_lines(pilot, args.agent)
         return e.status
 
 

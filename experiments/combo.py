@@ -98,13 +98,15 @@ def own_turn(game_turn, on_the_play, goldfish):
 
 def combo(deck, when, ors=(), vs=None, by_turn=4, games=10000, seed=0, agent="greedy",
           opponent_agent=None, batch_size=1000, card_dirs=(), progress=True, out=None,
-          warn=None, mulligan="agent"):
+          warn=None, mulligan="agent", pilot=None):
     """Play `games` seeds on the play and on the draw against each opponent (or goldfish)
     until the condition `when` (or one of `ors`) holds or the deck's turn `by_turn` ends;
     returns the table: per opponent, start and turn, the share of games in which the
     condition had held by the end of the deck's turn, with its 95% Wilson interval, and the
     exact value where one exists (the module's docstring says when). `mulligan`: who
-    decides mulligans, as in simulate ("agent", "never", a land window "LO-HI")."""
+    decides mulligans, as in simulate ("agent", "never", a land window "LO-HI"). `pilot`: an
+    experiments.pilot.Watch, to count games out of room and cards held in (the turn limit
+    is the run's horizon here, not a truncation)."""
     rule = mulligan_rule(mulligan)
     pool = make_pool(card_dirs)
     d0 = load_deck(deck, pool, warn=warn)
@@ -142,10 +144,17 @@ def combo(deck, when, ors=(), vs=None, by_turn=4, games=10000, seed=0, agent="gr
     def to_rows(s, res):
         t = np.asarray(res["condition_turn"])
         own = np.where(t > 0, own_turn(t, s.labels["on_the_play"], goldfish), 0)
-        return pd.DataFrame({"own": own, "end": res["end"], "turns": res["turns"],
+        rows = pd.DataFrame({"own": own, "end": res["end"], "turns": res["turns"],
                              "mulligans": res["mulligans0"]})
+        if pilot is not None:       # consumed with the chunk (runner: whole or not at all)
+            decks = {0: d0.name} if goldfish else {0: d0.name, 1: s.labels["opponent"]}
+            rows.attrs["pilot"] = pilot.count(res, pool, decks, goldfish,
+                                              truncations=(K.END_CAPACITY,))
+        return rows
 
     def consume(k, rows):
+        if "pilot" in rows.attrs:
+            pilot.add(rows.attrs["pilot"])
         own = rows["own"].to_numpy()
         held[k] += np.bincount(np.clip(own, 0, by_turn + 1), minlength=by_turn + 2)
         played[k] += len(rows)

@@ -93,11 +93,14 @@ def run(series, games, seed, to_rows, consume, chunk=1000, progress=True, on_clo
                       lambda s, seed, game0, n: to_rows(s, s.play(seed, game0, n)), consume,
                       chunk=chunk, progress=progress, on_close=on_close,
                       warm=(lambda: warm_up(series[0], progress)) if series else None,
-                      side_by_side=side_by_side, enough=enough)
+                      side_by_side=side_by_side, enough=enough,
+                      # a series that plays each seed several times (experiments/paired.py)
+                      # counts its games in the progress line
+                      per=[getattr(s, "games_per_seed", 1) for s in series])
 
 
 def run_chunks(units, games, seed, play, consume, chunk=1000, progress=True, on_close=None,
-               warm=None, side_by_side=False, enough=None):
+               warm=None, side_by_side=False, enough=None, per=None):
     """The chunk loop under `run`, for any work made of numbered games seeded from the run's
     seed and their number (a Series plays them through GameBatch; the castability count
     only deals hands and draws, no game engine, so it has no Series): for each chunk of
@@ -107,7 +110,8 @@ def run_chunks(units, games, seed, play, consume, chunk=1000, progress=True, on_
     and SIGINT / SIGTERM raising `Stopped`, as `run` says. Returns the games played per
     unit."""
     units = list(units)
-    total = games * len(units)
+    per = per or [1] * len(units)            # games a unit's "game" counts for (progress)
+    total = games * sum(per)
     kept = 0
     with stop_on_signals():
         try:
@@ -119,7 +123,7 @@ def run_chunks(units, games, seed, play, consume, chunk=1000, progress=True, on_
                 result = play(units[k], seed, g0, n)
                 with held():                # a chunk is consumed and counted, or neither
                     consume(k, result)
-                    kept += n
+                    kept += n * per[k]
                 if progress:
                     rate = kept / max(time.time() - t0, 1e-9)
                     done = f"{kept}/{total}" if enough is None else f"{kept} (at most {total})"
@@ -129,7 +133,7 @@ def run_chunks(units, games, seed, play, consume, chunk=1000, progress=True, on_
                     break
             if progress and total:
                 print(file=sys.stderr)
-            return kept // max(len(units), 1)
+            return kept // max(sum(per), 1)
         except KeyboardInterrupt as e:
             if progress:
                 print(file=sys.stderr)

@@ -261,7 +261,7 @@ def _opponent_names(vs, decks):
 
 def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=None,
              start="play", max_turns=30, batch_size=1000, card_dirs=(), target=None,
-             progress=True, out=None, warn=None, mulligan="agent"):
+             progress=True, out=None, warn=None, mulligan="agent", pilot=None):
     """Play `games` games of `deck` against each opponent deck of `vs` (a deck file, a list
     of them, or None: goldfish), each with the same seed, in batches of `batch_size`;
     returns a DataFrame, one row per game (README.md: "Per-game results"). `target`: a card
@@ -272,7 +272,8 @@ def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=N
     deck-building rule a deck breaks (simcore.decks: Deck.warnings). `mulligan`: who decides
     mulligans: "agent" (the agents), "never" (every seven is kept) or a land window "LO-HI"
     at seven with Karsten's London bottoming (simcore/mulligan.py), for every player; the
-    `mulligan` column names it."""
+    `mulligan` column names it. `pilot`: an experiments.pilot.Watch, to count the truncated
+    games and the cards held in."""
     rule = mulligan_rule(mulligan)
     pool = make_pool(card_dirs)
     d0 = load_deck(deck, pool, warn=warn)
@@ -300,13 +301,23 @@ def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=N
     writer = ChunkWriter(out) if out else None
     frames = []
 
+    def to_rows(s, res):
+        df = _rows(res, **s.labels)
+        if pilot is not None:       # consumed with the chunk (runner: whole or not at all)
+            decks = {0: d0.name} if s.ids1 is None else {0: d0.name, 1: s.labels["opponent"]}
+            df.attrs["pilot"] = pilot.count(res, pool, decks, goldfish=s.ids1 is None)
+        return df
+
     def consume(k, df):
+        counts = df.attrs.pop("pilot", None)
+        if counts is not None:
+            pilot.add(counts)
         if writer is not None:
             writer.write(df)
         frames.append(df)
 
     try:
-        runner.run(series, games, seed, lambda s, res: _rows(res, **s.labels), consume,
+        runner.run(series, games, seed, to_rows, consume,
                    chunk=batch_size, progress=progress,
                    on_close=writer.close if writer is not None else None)
     except Stopped as e:

@@ -361,13 +361,15 @@ class GameBatch:
         (G_TURN: a turn-limit game ended as the turn after the limit began); per object
         slot [game, slot]: "card" (card id, -1 free), "owner", "token", "drawn" (the game
         turn it was first drawn, 0 = in the opening hand kept), "cast" (first cast or
-        played) and "entered" (first on the battlefield), -1 = never."""
+        played) and "entered" (first on the battlefield), -1 = never; "zone" (Z_*, where
+        the card is as the game ends: a card never cast that is still in hand was held)."""
         st = self.st
         return {"turns": self.fw.rec.copy(), "first": st.gm[:, L.G_FIRST].copy(),
                 "final_turn": st.gm[:, L.G_TURN].copy(),
                 "card": st.obj[:, L.O_CARD].copy(), "owner": st.obj[:, L.O_OWNER].copy(),
                 "token": st.obj[:, L.O_TOKEN].copy(), "drawn": st.obj[:, L.O_DRAWN].copy(),
-                "cast": st.obj[:, L.O_CAST].copy(), "entered": st.obj[:, L.O_ENTERED].copy()}
+                "cast": st.obj[:, L.O_CAST].copy(), "entered": st.obj[:, L.O_ENTERED].copy(),
+                "zone": st.obj[:, L.O_ZONE].copy()}
 
     # ---- the action encoding, decoded
     def decode_action(self, g, action):

@@ -94,7 +94,7 @@ def test_card_records_follow_the_cards():
 
 def test_turn_records_match_the_final_state():
     """The last turn's record (written as the game ends) is the final state: each player's
-    life and lands on the battlefield; land drops are at most one a turn, made only by the
+    life and lands on the battlefield, each card's zone; land drops are at most one a turn, made only by the
     turn's active player, and add up to the lands played (their cast records)."""
     b = play("mono_green_curve", "goblins_burn_blight", True, n=80)
     rec = b.records()
@@ -114,6 +114,7 @@ def test_turn_records_match_the_final_state():
         turns = np.arange(drops.shape[1])
         active = np.where((turns[None, :] % 2 == 1) == (rec["first"][:, None] == 0), 0, 1)
         assert (drops[(active != p) & (drops >= 0)] == 0).all()
+    assert (rec["zone"] == st.obj[:, L.O_ZONE]).all()       # where each card ended
     mana = rec["turns"][:, :, L.R_MANA, 1:]
     assert (mana[mana >= 0] <= 40).all() and (mana >= 1).any()
 
