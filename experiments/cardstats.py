@@ -51,8 +51,7 @@ import simcore
 from experiments import runner
 from experiments.paired import Paired, both_ways, kish, mean_ci, pair_share, wilson_eff
 from experiments.pilot import held_copies, own_turns
-from experiments.runner import ChunkWriter, Series
-from experiments.signals import Stopped
+from experiments.runner import Series
 from experiments.simulate import _opponent_names, load_agent, wilson
 from simcore import consts as K
 from simcore.compile import make_pool
@@ -238,16 +237,8 @@ def cardstats(deck, vs, games=1000, seed=0, agent="greedy", opponent_agent=None,
                                           max_turns=max_turns)))
         return pd.DataFrame(out_rows, columns=list(TABLE))
 
-    try:
-        runner.run(series, games, seed, to_rows, consume, chunk=batch_size, progress=progress)
-    except Stopped as e:
-        raise Stopped(e.signum, table()) from None
-    df = table()
-    if out:
-        w = ChunkWriter(out)
-        w.write(df)
-        w.close()
-    return df
+    return runner.run_table(series, games, seed, to_rows, consume, table, chunk=batch_size,
+                            progress=progress, out=out)
 
 
 def _ratio_ci(s, ss, sc, cc, c):

@@ -329,7 +329,7 @@ def cmd_combo(args) -> int:
     _start_compile_helper()
     from experiments.combo import combo, summary
     from experiments.pilot import Watch
-    from experiments.signals import Stopped
+    from experiments.plots import plot_combo
 
     if args.out:
         check_output_path(args.out, "--out", (".parquet", ".csv"))
@@ -339,31 +339,16 @@ def cmd_combo(args) -> int:
         from experiments.plots import check_plot_path
         check_plot_path(args.plot)
     pilot = Watch()
-    try:
-        df = combo(args.deck, args.when, args.ors, vs=args.vs, by_turn=args.by_turn,
-                   games=args.games, seed=args.seed, agent=args.agent,
-                   opponent_agent=args.opponent_agent, batch_size=args.batch_size,
-                   card_dirs=args.cards, out=args.out, warn=_warn,
-                   mulligan=_mulligan_of(args), pilot=pilot)
-    except Stopped as e:
-        print(f"playtest: stopped by {e.name}", file=sys.stderr, flush=True)
-        if e.results is not None and len(e.results):
-            print(summary(e.results))
-            _pilot_lines(pilot, args.agent)
-        return e.status
-    print(summary(df))
-    _pilot_lines(pilot, args.agent)
-    if args.out:
-        print(f"wrote {len(df)} rows to {args.out}")
-    if args.plot:
-        from experiments.plots import plot_combo
-        plot_combo(df, args.plot)
-        print(f"wrote the plot to {args.plot}")
-    return 0
+    return _table_run(args, pilot, lambda: combo(
+        args.deck, args.when, args.ors, vs=args.vs, by_turn=args.by_turn, games=args.games,
+        seed=args.seed, agent=args.agent, opponent_agent=args.opponent_agent,
+        batch_size=args.batch_size, card_dirs=args.cards, out=args.out, warn=_warn,
+        mulligan=_mulligan_of(args), pilot=pilot), summary, plot_combo)
 
 
 PAIRED_GAMES_HELP = ("games each version plays against each opponent: an even number, each "
                      "seed on the play and on the draw")
+
 
 
 def _add_paired_options(p, sequential=False):
@@ -575,30 +560,13 @@ def _add_gauntlet_parser(sub):
     p.set_defaults(func=cmd_gauntlet)
 
 
-def _pilot_lines(pilot, agent):
-    """The pilot's warnings (experiments/pilot.py), after the summary, on stdout."""
-    for line in pilot.warnings(agent):
-        print(line)
-
-
-def cmd_gauntlet(args) -> int:
-    _start_compile_helper()
-    from experiments.gauntlet import gauntlet, summary
-    from experiments.pilot import Watch
+def _table_run(args, pilot, play, summary, plot):
+    """Play (`play()` returns the command's table), print its summary and the pilot's
+    warnings, say what was written and draw --plot; a stop by a signal prints what was
+    finished and exits 128 + its number."""
     from experiments.signals import Stopped
-
-    if args.out:
-        check_output_path(args.out, "--out", (".parquet", ".csv"))
-    if args.plot:
-        from experiments.plots import check_plot_path
-        check_plot_path(args.plot)
-    pilot = Watch()
     try:
-        df = gauntlet(args.deck, vs=args.vs, field=args.field, round_robin=args.round_robin,
-                      games=args.games, seed=args.seed, agent=args.agent,
-                      opponent_agent=args.opponent_agent, max_turns=args.max_turns,
-                      batch_size=args.batch_size, card_dirs=args.cards, out=args.out,
-                      warn=_warn, pilot=pilot)
+        df = play()
     except Stopped as e:
         print(f"playtest: stopped by {e.name}", file=sys.stderr, flush=True)
         if e.results is not None and len(e.results):
@@ -610,10 +578,36 @@ def cmd_gauntlet(args) -> int:
     if args.out:
         print(f"wrote {len(df)} rows to {args.out}")
     if args.plot:
-        from experiments.matrix_plot import plot_matrix
-        plot_matrix(df, args.plot)
+        plot(df, args.plot)
         print(f"wrote the plot to {args.plot}")
     return 0
+
+
+def _pilot_lines(pilot, agent):
+    """The pilot's warnings (experiments/pilot.py), after the summary, on stdout."""
+    for line in pilot.warnings(agent):
+        print(line)
+
+
+def cmd_gauntlet(args) -> int:
+    _start_compile_helper()
+    from experiments.gauntlet import gauntlet, summary
+    from experiments.matrix_plot import plot_matrix
+    from experiments.pilot import Watch
+
+    if args.out:
+        check_output_path(args.out, "--out", (".parquet", ".csv"))
+    if args.plot:
+        from experiments.plots import check_plot_path
+        check_plot_path(args.plot)
+    pilot = Watch()
+    return _table_run(args, pilot, lambda: gauntlet(
+        args.deck, vs=args.vs, field=args.field, round_robin=args.round_robin,
+        games=args.games, seed=args.seed, agent=args.agent,
+        opponent_agent=args.opponent_agent, max_turns=args.max_turns,
+        batch_size=args.batch_size, card_dirs=args.cards, out=args.out, warn=_warn,
+        pilot=pilot), summary, plot_matrix)
+
 
 
 def _add_cardstats_parser(sub):
@@ -656,9 +650,9 @@ def _add_cardstats_parser(sub):
 
 def cmd_cardstats(args) -> int:
     _start_compile_helper()
+    from experiments.card_plot import plot_cards
     from experiments.cardstats import cardstats, summary
     from experiments.pilot import Watch
-    from experiments.signals import Stopped
 
     if args.out:
         check_output_path(args.out, "--out", (".parquet", ".csv"))
@@ -666,26 +660,12 @@ def cmd_cardstats(args) -> int:
         from experiments.plots import check_plot_path
         check_plot_path(args.plot)
     pilot = Watch()
-    try:
-        df = cardstats(args.deck, args.vs, games=args.games, seed=args.seed, agent=args.agent,
-                       opponent_agent=args.opponent_agent, max_turns=args.max_turns,
-                       loo=args.loo, fill=args.fill, batch_size=args.batch_size,
-                       card_dirs=args.cards, out=args.out, warn=_warn, pilot=pilot)
-    except Stopped as e:
-        print(f"playtest: stopped by {e.name}", file=sys.stderr, flush=True)
-        if e.results is not None and len(e.results):
-            print(summary(e.results))
-            _pilot_lines(pilot, args.agent)
-        return e.status
-    print(summary(df))
-    _pilot_lines(pilot, args.agent)
-    if args.out:
-        print(f"wrote {len(df)} rows to {args.out}")
-    if args.plot:
-        from experiments.card_plot import plot_cards
-        plot_cards(df, args.plot)
-        print(f"wrote the plot to {args.plot}")
-    return 0
+    return _table_run(args, pilot, lambda: cardstats(
+        args.deck, args.vs, games=args.games, seed=args.seed, agent=args.agent,
+        opponent_agent=args.opponent_agent, max_turns=args.max_turns, loo=args.loo,
+        fill=args.fill, batch_size=args.batch_size, card_dirs=args.cards, out=args.out,
+        warn=_warn, pilot=pilot), summary, plot_cards)
+
 
 
 def cmd_bench(args) -> int:

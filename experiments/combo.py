@@ -23,8 +23,7 @@ import pandas as pd
 
 import simcore
 from experiments import runner
-from experiments.runner import ChunkWriter, Series
-from experiments.signals import Stopped
+from experiments.runner import Series
 from experiments.simulate import (
     _opponent_names,
     load_agent,
@@ -189,16 +188,8 @@ def combo(deck, when, ors=(), vs=None, by_turn=4, games=10000, seed=0, agent="gr
                     version=simcore.__version__))
         return pd.DataFrame(out_rows, columns=list(TABLE))
 
-    try:
-        runner.run(series, games, seed, to_rows, consume, chunk=batch_size, progress=progress)
-    except Stopped as e:
-        raise Stopped(e.signum, table()) from None
-    df = table()
-    if out:
-        w = ChunkWriter(out)
-        w.write(df)
-        w.close()
-    return df
+    return runner.run_table(series, games, seed, to_rows, consume, table, chunk=batch_size,
+                            progress=progress, out=out)
 
 
 def summary(df):

@@ -26,8 +26,7 @@ import pandas as pd
 import simcore
 from experiments import runner
 from experiments.paired import Paired, both_ways, pair_share
-from experiments.runner import ChunkWriter, Series
-from experiments.signals import Stopped
+from experiments.runner import Series
 from experiments.simulate import load_agent, wilson
 from simcore import consts as K
 from simcore.compile import make_pool
@@ -195,16 +194,8 @@ def gauntlet(deck=None, vs=None, field=None, round_robin=False, games=1000, seed
         key = df["deck"].map(order) * len(names) + df["opponent"].map(order)
         return df.iloc[np.argsort(key.to_numpy(), kind="stable")].reset_index(drop=True)
 
-    try:
-        runner.run(series, games, seed, to_rows, consume, chunk=batch_size, progress=progress)
-    except Stopped as e:
-        raise Stopped(e.signum, table()) from None
-    df = table()
-    if out:
-        w = ChunkWriter(out)
-        w.write(df)
-        w.close()
-    return df
+    return runner.run_table(series, games, seed, to_rows, consume, table, chunk=batch_size,
+                            progress=progress, out=out)
 
 
 def _cell(r):

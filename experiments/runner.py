@@ -144,6 +144,23 @@ def run_chunks(units, games, seed, play, consume, chunk=1000, progress=True, on_
                     on_close()
 
 
+def run_table(series, games, seed, to_rows, consume, table, chunk=1000, progress=True,
+              out=None):
+    """`run`, for a command whose result is a table made from what it consumed: returns
+    `table()` (written to `out`, .parquet or .csv, if given); a stop raises `Stopped`
+    carrying the table of the chunks consumed so far."""
+    try:
+        run(series, games, seed, to_rows, consume, chunk=chunk, progress=progress)
+    except Stopped as e:
+        raise Stopped(e.signum, table()) from None
+    df = table()
+    if out:
+        w = ChunkWriter(out)
+        w.write(df)
+        w.close()
+    return df
+
+
 class ChunkWriter:
     """Appends result chunks to a Parquet or CSV file as they finish (the path is checked
     before the run: experiments/paths.py)."""
