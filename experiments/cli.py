@@ -147,6 +147,16 @@ def _mulligan_of(args):
     return args.keep or args.mulligan
 
 
+def _add_seed_and_agents(p):
+    """--seed, --agent and --opponent-agent, as the game commands take them."""
+    p.add_argument("--seed", action=_Once, type=_seed, default=0, metavar="S",
+                   help="the random seed: the same seed plays the same games")
+    p.add_argument("--agent", action=_Once, default="greedy", metavar="NAME",
+                   help="random, greedy, first, an entry-point name, or module:Class")
+    p.add_argument("--opponent-agent", action=_Once, default=None, metavar="NAME",
+                   help="the opponent's agent (default: the same as --agent)")
+
+
 def _add_cards_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cards", metavar="DIR", action="append", default=[], help=CARDS_HELP)
 
@@ -194,12 +204,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="no opponent, who takes no turns (the default)")
     p.add_argument("--games", action=_Once, type=_positive, default=1000, metavar="N",
                    help="games to play")
-    p.add_argument("--seed", action=_Once, type=_seed, default=0, metavar="S",
-                   help="the random seed: the same seed plays the same games")
-    p.add_argument("--agent", action=_Once, default="greedy", metavar="NAME",
-                   help="random, greedy, first, an entry-point name, or module:Class")
-    p.add_argument("--opponent-agent", action=_Once, default=None, metavar="NAME",
-                   help="the opponent's agent (default: the same as --agent)")
+    _add_seed_and_agents(p)
     start = p.add_mutually_exclusive_group()
     start.add_argument("--on-the-play", dest="start", action="store_const", const="play",
                        help="your deck starts (the default)")
@@ -363,12 +368,7 @@ def _add_paired_options(p, sequential=False):
     else:
         p.add_argument("--games", action=_Once, type=_positive, default=2000, metavar="N",
                        help=PAIRED_GAMES_HELP)
-    p.add_argument("--seed", action=_Once, type=_seed, default=0, metavar="S",
-                   help="the random seed: the same seed plays the same games")
-    p.add_argument("--agent", action=_Once, default="greedy", metavar="NAME",
-                   help="random, greedy, first, an entry-point name, or module:Class")
-    p.add_argument("--opponent-agent", action=_Once, default=None, metavar="NAME",
-                   help="the opponents' agent (default: the same as --agent)")
+    _add_seed_and_agents(p)
     p.add_argument("--max-turns", action=_Once, type=_positive, default=30, metavar="T",
                    help="a game still going after T turns ends as turn_limit (it scores "
                         "half)")
@@ -451,11 +451,7 @@ def _paired_run(args, play, summary, plot):
     --out and --plot; a stop by a signal keeps and says what was finished."""
     from experiments.signals import Stopped
 
-    if args.out:
-        check_output_path(args.out, "--out", (".parquet", ".csv"))
-    if args.plot:
-        from experiments.plots import check_plot_path
-        check_plot_path(args.plot)
+    _check_outputs(args)
     if args.opponent_agent and not args.vs:
         raise PlaytestError("--opponent-agent needs an opponent's deck (--vs DECK)")
     try:
@@ -470,15 +466,7 @@ def _paired_run(args, play, summary, plot):
             return e.status
         status = e.status
     print(summary(df))
-    if args.out:
-        if args.out.endswith(".csv"):
-            df.to_csv(args.out, index=False)
-        else:
-            df.to_parquet(args.out, index=False)
-        print(f"wrote {len(df)} rows to {args.out}")
-    if args.plot:
-        plot(df, args.plot)
-        print(f"wrote the plot to {args.plot}")
+    _outputs(args, df, plot, write=True)
     return status
 
 
@@ -560,6 +548,30 @@ def _add_gauntlet_parser(sub):
     p.set_defaults(func=cmd_gauntlet)
 
 
+def _check_outputs(args):
+    """--out (a table: .parquet or .csv) and --plot (.png, .svg, .pdf), checked before any
+    game is played (experiments/paths.py)."""
+    if args.out:
+        check_output_path(args.out, "--out", (".parquet", ".csv"))
+    if getattr(args, "plot", None):
+        from experiments.plots import check_plot_path
+        check_plot_path(args.plot)
+
+
+def _outputs(args, df, plot, write=False):
+    """Say (and with `write`, do) what --out and --plot ask for the command's table."""
+    if args.out:
+        if write:
+            if args.out.endswith(".csv"):
+                df.to_csv(args.out, index=False)
+            else:
+                df.to_parquet(args.out, index=False)
+        print(f"wrote {len(df)} rows to {args.out}")
+    if args.plot:
+        plot(df, args.plot)
+        print(f"wrote the plot to {args.plot}")
+
+
 def _table_run(args, pilot, play, summary, plot):
     """Play (`play()` returns the command's table), print its summary and the pilot's
     warnings, say what was written and draw --plot; a stop by a signal prints what was
@@ -575,11 +587,7 @@ def _table_run(args, pilot, play, summary, plot):
         return e.status
     print(summary(df))
     _pilot_lines(pilot, args.agent)
-    if args.out:
-        print(f"wrote {len(df)} rows to {args.out}")
-    if args.plot:
-        plot(df, args.plot)
-        print(f"wrote the plot to {args.plot}")
+    _outputs(args, df, plot)
     return 0
 
 
@@ -595,11 +603,7 @@ def cmd_gauntlet(args) -> int:
     from experiments.matrix_plot import plot_matrix
     from experiments.pilot import Watch
 
-    if args.out:
-        check_output_path(args.out, "--out", (".parquet", ".csv"))
-    if args.plot:
-        from experiments.plots import check_plot_path
-        check_plot_path(args.plot)
+    _check_outputs(args)
     pilot = Watch()
     return _table_run(args, pilot, lambda: gauntlet(
         args.deck, vs=args.vs, field=args.field, round_robin=args.round_robin,
@@ -620,12 +624,7 @@ def _add_cardstats_parser(sub):
                         "the same seeds); required, no default")
     p.add_argument("--games", action=_Once, type=_positive, default=1000, metavar="N",
                    help="seeds per opponent, each played on the play and on the draw")
-    p.add_argument("--seed", action=_Once, type=_seed, default=0, metavar="S",
-                   help="the random seed: the same seed plays the same games")
-    p.add_argument("--agent", action=_Once, default="greedy", metavar="NAME",
-                   help="random, greedy, first, an entry-point name, or module:Class")
-    p.add_argument("--opponent-agent", action=_Once, default=None, metavar="NAME",
-                   help="the opponent's agent (default: the same as --agent)")
+    _add_seed_and_agents(p)
     p.add_argument("--max-turns", action=_Once, type=_positive, default=30, metavar="T",
                    help="a game still going after T game turns ends as turn_limit (no one "
                         "lost)")
@@ -654,11 +653,7 @@ def cmd_cardstats(args) -> int:
     from experiments.cardstats import cardstats, summary
     from experiments.pilot import Watch
 
-    if args.out:
-        check_output_path(args.out, "--out", (".parquet", ".csv"))
-    if args.plot:
-        from experiments.plots import check_plot_path
-        check_plot_path(args.plot)
+    _check_outputs(args)
     pilot = Watch()
     return _table_run(args, pilot, lambda: cardstats(
         args.deck, args.vs, games=args.games, seed=args.seed, agent=args.agent,
@@ -762,24 +757,12 @@ def cmd_simulate(args) -> int:
 def cmd_castability(args) -> int:
     from experiments.castability import castability, plot_castability, summary
 
-    if args.out:
-        check_output_path(args.out, "--out", (".parquet", ".csv"))
-    if args.plot:
-        from experiments.plots import check_plot_path
-        check_plot_path(args.plot)
+    _check_outputs(args)
     df = castability(args.deck, games=args.games, seed=args.seed,
                      mulligan=args.keep or args.mulligan or "2-5", card_dirs=args.cards,
                      warn=_warn)
     print(summary(df))
-    if args.out:
-        if args.out.endswith(".csv"):
-            df.to_csv(args.out, index=False)
-        else:
-            df.to_parquet(args.out, index=False)
-        print(f"wrote {len(df)} rows to {args.out}")
-    if args.plot:
-        plot_castability(df, args.plot)
-        print(f"wrote the plot to {args.plot}")
+    _outputs(args, df, plot_castability, write=True)
     return 0
 
 
