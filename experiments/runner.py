@@ -61,7 +61,7 @@ def warm_up(series, progress=True):
     if GameBatch.is_compiled():
         return
     if progress:
-        print("compiling the game engine (first run only: about a minute on two cores)",
+        print("compiling the game engine (first run only: 30-60 s on two cores)",
               file=sys.stderr, flush=True)
     from agents import GreedyAgent
     s = series
