@@ -173,7 +173,7 @@ class GameBatch:
     @staticmethod
     def is_compiled():
         """Is the game engine in the on-disk compile cache? If not, the first batch
-        compiles it (about a minute on two cores; simcore/jit/)."""
+        compiles it (30-60 s on two cores; simcore/jit/)."""
         return compile_plan.game_entry_cached()
 
     @staticmethod
