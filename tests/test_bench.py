@@ -72,6 +72,30 @@ def test_bench_cli(tmp_path, capsys):
     assert (df["games_per_s"] > 0).all()
 
 
+def test_kernel_passes_on_mid_game_positions():
+    """simcore/microbench.py: a state-based-action pass at a decision finds nothing to do
+    and leaves the game as it was, and the could-produce loop gives what the scenario
+    runner's could_produce_py gives for each position."""
+    from simcore import microbench
+    from simcore.kernels.mana import could_produce_py
+    b = GameBatch(POOL, ids(GREEN), ids(RED), n_games=16, seed=3, start="random")
+    agents, rng = [GreedyAgent(), GreedyAgent()], np.random.default_rng(0)
+    for _ in range(30):
+        b.step(b.ask_agents(agents, b.view(agents), b.legal_mask(), rng))
+    games = microbench.live_games(b)
+    assert games.size and microbench.permanents(b, games).sum() > games.size
+    obj = b.st.obj.copy()
+    assert microbench.sba_passes(b, games, 3, group=5) == 0
+    assert np.array_equal(obj, b.st.obj)
+    M = b.st.obj.shape[2]
+    for g in games[:4]:
+        want = np.zeros(M, np.int64)
+        could_produce_py(b.st, b.ct, int(g), want)
+        got = np.zeros(M, np.int64)
+        microbench.could_produce_games_py(b.st, b.ct, np.array([g]), 2, got)
+        assert np.array_equal(want, got) and want.any()
+
+
 def test_bench_and_api_refuse_a_negative_seed(capsys):
     with pytest.raises(SystemExit) as e:
         main(["bench", "--seed", "-2"])
