@@ -197,13 +197,14 @@ def _results_frame(series, results):
 def bench_dask(m, pool, ids0, seed, max_turns, games, chunk, spec, backend):
     """`--dask SPEC`: goldfish games through the runner on Dask against the same games on
     local threads (x_local: Dask's speed over local threads')."""
-    label = f"goldfish through the runner, dask {spec}" if spec else "dask"
     if not spec:
-        m.absent("goldfish_dask", label, "skipped", "not asked: --dask local:2 measures it")
+        m.absent("goldfish_dask", "dask", "skipped", "not asked: --dask local:2 measures it")
         return
     if backend is None:
-        m.absent("goldfish_dask", label, "not available", f"no {DASK_MODULE} to import")
+        m.absent("goldfish_dask", "dask", "not available",
+                 f"--dask {spec}: no {DASK_MODULE} to import")
         return
+    label = f"goldfish through the runner, dask {spec}"
     local, dask, same = dask_workload(pool, ids0, seed, max_turns, games, chunk, backend)
     m.games("goldfish_local", "goldfish through the runner, local", games, local)
     m.games("goldfish_dask", label, games, dask, local / dask,
