@@ -8,7 +8,7 @@
     playtest compare DECK_A [DECK_B] --vs DECK...   two versions of a deck, in pairs
     playtest balance DECK --card NAME --vary P=R    the fair cost or size of a card
     playtest sweep DECK --vary "CARD=R"... --vs D   a grid of card counts, in pairs
-    playtest bench [--games N] [--batch-size B]     games per second against baselines
+    playtest bench [--quick] [--json FILE]          games per second against baselines
     playtest combo DECK --when COND --by-turn T     how often a combo comes together
     playtest report RESULTS... -o report.html       one HTML page from saved results
     playtest gauntlet DECK --vs DECK... | --field DIR   win rates per pairing
@@ -247,25 +247,54 @@ def build_parser() -> argparse.ArgumentParser:
     _add_paired_commands(sub)
 
     p = sub.add_parser("bench", help="measure games per second against same-run baselines")
-    p.add_argument("--games", action=_Once, type=_positive, default=2000, metavar="N",
-                   help="games per measurement")
-    p.add_argument("--batch-size", action=_Once, type=_positive, default=1000, metavar="B",
-                   help="games played at once")
+    quick = "; --quick: {}"
+    p.add_argument("--quick", action="store_true",
+                   help="fewer games and shorter kernels everywhere, no cold start unless "
+                        "--cold: under two minutes on two cores with a warm cache (default: "
+                        "the full sizes below)")
+    p.add_argument("--games", action=_Once, type=_positive, default=None, metavar="N",
+                   help="games per measurement (default 2000)")
+    p.add_argument("--batch-size", action=_Once, type=_positive, default=None, metavar="B",
+                   help="games played at once (default 1000)")
     p.add_argument("--seed", action=_Once, type=_seed, default=1, metavar="S",
                    help="the random seed")
     p.add_argument("--serial-games", action=_Once, type=_positive, default=None, metavar="N",
-                   help="games for the one-thread baseline (default: a quarter batch)")
-    p.add_argument("--reference-games", action=_Once, type=_seed, default=100, metavar="N",
+                   help="greedy-vs-greedy games for the one-thread baseline (default: a "
+                        "quarter batch; goldfish plays all of its games on one thread too)")
+    p.add_argument("--reference-games", action=_Once, type=_seed, default=None, metavar="N",
                    help="games for the plain-Python reference baseline (0: skip; fewer than "
-                        "~100 take under a second and the ratio swings with the machine)")
+                        "~100 take under a second and the ratio swings with the machine; "
+                        "default 100" + quick.format(20) + ")")
     p.add_argument("--max-turns", action=_Once, type=_positive, default=30, metavar="T",
                    help="turn limit per game")
-    p.add_argument("--castability-games", action=_Once, type=_positive, default=1_000_000,
-                   metavar="N", help="games of the castability kernel")
-    p.add_argument("--castability-reference-games", action=_Once, type=_seed, default=2000,
-                   metavar="N", help="games for the plain-Python castability count (0: skip)")
+    p.add_argument("--castability-games", action=_Once, type=_positive, default=None,
+                   metavar="N", help="games of the castability kernel (default 1000000"
+                                     + quick.format(200000) + ")")
+    p.add_argument("--castability-reference-games", action=_Once, type=_seed, default=None,
+                   metavar="N", help="games for the plain-Python castability count (0: skip; "
+                                     "default 2000" + quick.format(500) + ")")
+    p.add_argument("--kernel-games", action=_Once, type=_seed, default=None, metavar="N",
+                   help="greedy-vs-greedy games stepped to mid-game whose positions the "
+                        "kernel measures run on (0: skip; default 1000" + quick.format(200)
+                        + ")")
+    p.add_argument("--memory-games", action=_Once, type=_seed, default=None, metavar="N",
+                   help="the large batch of the memory measure, against one a tenth its "
+                        "size, in a process of its own (0: skip; default 10000"
+                        + quick.format(5000) + ")")
+    p.add_argument("--start-games", action=_Once, type=_seed, default=None, metavar="N",
+                   help="games of the `playtest simulate` timed for the cold and warm start "
+                        "(0: skip both; default 8)")
+    p.add_argument("--cold", action="store_true",
+                   help="measure the cold start (an empty compile cache) with --quick too "
+                        "(default: only in full runs)")
+    p.add_argument("--dask", action=_Once, default=None, metavar="SPEC",
+                   help="also the goldfish games through the runner on Dask (e.g. local:2) "
+                        "against local threads (default: none)")
     p.add_argument("--out", action=_Once, default=None, metavar="FILE",
                    help="FILE.parquet or FILE.csv: the measurements (default: none)")
+    p.add_argument("--json", action=_Once, default=None, metavar="FILE",
+                   help="FILE.json: one entry per workload, with the run's settings and the "
+                        "machine (default: none)")
     p.set_defaults(func=cmd_bench)
     _add_combo_parser(sub)
     _add_report_parser(sub)
@@ -664,15 +693,22 @@ def cmd_cardstats(args) -> int:
 
 
 def cmd_bench(args) -> int:
+    if args.out:
+        check_output_path(args.out, "--out", (".parquet", ".csv"))
+    if args.json:
+        check_output_path(args.json, "--json", (".json",))
+    if args.dask is not None and not args.dask.strip():
+        raise PlaytestError("--dask needs a cluster spec, e.g. local:2")
     _start_compile_helper()
     from experiments.bench import bench
 
-    if args.out:
-        check_output_path(args.out, "--out", (".parquet", ".csv"))
     bench(games=args.games, batch_size=args.batch_size, seed=args.seed,
           serial_games=args.serial_games, reference_games=args.reference_games,
           max_turns=args.max_turns, out=args.out, castability_games=args.castability_games,
-          castability_reference_games=args.castability_reference_games)
+          castability_reference_games=args.castability_reference_games,
+          kernel_games=args.kernel_games, memory_games=args.memory_games,
+          start_games=args.start_games, cold=True if args.cold else None, dask=args.dask,
+          json_out=args.json, quick=args.quick)
     return 0
 
 

@@ -61,15 +61,156 @@ def test_bench_cli(tmp_path, capsys):
     with pytest.raises(SystemExit) as e:
         main(["bench", "--games", "8", "--batch-size", "4", "--serial-games", "4",
               "--reference-games", "2", "--max-turns", "12", "--castability-games", "5000",
-              "--castability-reference-games", "50", "--out", str(out)])
+              "--castability-reference-games", "50", "--kernel-games", "0",
+              "--memory-games", "0", "--start-games", "0", "--out", str(out)])
     assert e.value.code == 0
     text = capsys.readouterr().out
     assert "greedy vs greedy" in text and "same results: yes" in text
-    assert text.count("same games: yes") == 3
+    assert text.count("same games: yes") == 5 and "NO" not in text
     assert "castability plain Python" in text and "same counts: yes" in text
+    assert "cold start: skipped (--start-games 0)" in text
     df = pd.read_csv(out)
-    assert len(df) == 9 and {"seed", "version", "ratio", "games_per_s"} <= set(df.columns)
-    assert (df["games_per_s"] > 0).all()
+    assert len(df) == 10 and {"seed", "version", "ratio", "games_per_s", "workload",
+                              "ns_per_item"} <= set(df.columns)
+    games = df.dropna(subset=["games"])
+    assert len(games) == 8 and (games["games_per_s"] > 0).all()
+    assert (df.dropna(subset=["items"])["ns_per_item"] > 0).all()
+
+
+QUICK = ["bench", "--quick", "--games", "8", "--batch-size", "4", "--serial-games", "4",
+         "--reference-games", "2", "--castability-games", "5000",
+         "--castability-reference-games", "50", "--kernel-games", "8", "--memory-games", "40",
+         "--start-games", "2"]
+
+
+def check_workloads(work):
+    """Every workload: a status; measured ones their counts, seconds and speed, positive;
+    ratios named x_<baseline>, positive, each naming a measured workload; checks yes."""
+    for key, w in work.items():
+        assert w["status"] in ("ok", "skipped", "not available", "failed"), key
+        if w["status"] != "ok":
+            assert w["note"], key
+            continue
+        assert w["seconds"] > 0 and w["measure"], key
+        if "games" in w:
+            assert w["games"] > 0 and w["games_per_s"] > 0, key
+        else:
+            assert w["ns_per_item"] > 0 and w["item"] in ("permanent", "sim"), key
+            assert w["sims" if w["item"] == "sim" else "items"] > 0, key
+        ratios = {k: v for k, v in w.items() if k.startswith("x_")}
+        assert set(ratios) == set(w.get("baselines", {})), key
+        for k, v in ratios.items():
+            assert v > 0 and work[w["baselines"][k]]["status"] == "ok", (key, k)
+        for k in ("same_games", "same_results", "same_counts", "same_positions"):
+            assert w.get(k, True) is True, (key, k)
+
+
+def test_bench_quick_json(tmp_path, capsys):
+    """`--quick --json`: the run's settings and machine, then one entry per workload with
+    the schema docs/performance.md gives; the cold start is left out of a quick run."""
+    import json
+    path = tmp_path / "bench.json"
+    with pytest.raises(SystemExit) as e:
+        main(QUICK + ["--json", str(path)])
+    assert e.value.code == 0, capsys.readouterr().err
+    doc = json.loads(path.read_text())
+    assert doc["schema"] == 1
+    head = doc["header"]
+    assert head["quick"] is True and head["seed"] == 1 and head["batch_size"] == 4
+    assert head["threads"] >= 1 and head["machine"]["cores"] >= 1 and head["machine"]["cpu"]
+    assert {"playtest", "python", "numba", "numpy", "date", "wall_seconds"} <= set(head)
+    work = doc["workloads"]
+    assert set(work) == {
+        "goldfish", "goldfish_one_thread", "greedy_vs_greedy", "greedy_vs_greedy_one_thread",
+        "goldfish_not_recording", "greedy_vs_greedy_not_recording",
+        "goldfish_watching_condition", "reference", "castability", "castability_plain_python",
+        "state_based_actions", "could_produce", "memory", "goldfish_dask", "cold_start",
+        "warm_start"}
+    check_workloads(work)
+    assert work["goldfish"]["baselines"] == {"x_not_recording": "goldfish_not_recording",
+                                             "x_one_thread": "goldfish_one_thread"}
+    assert set(work["greedy_vs_greedy"]["baselines"]) == {"x_not_recording", "x_one_thread",
+                                                          "x_reference"}
+    assert work["castability"]["x_plain_python"] > 1
+    for key in ("state_based_actions", "could_produce", "castability"):
+        assert work[key]["status"] == "ok", key
+    assert work["state_based_actions"]["item"] == "permanent"
+    assert work["state_based_actions"]["positions"] > 0
+    assert work["memory"]["peak_rss_bytes_per_game"] >= 0
+    assert work["memory"]["state_bytes_per_game"] > 0
+    assert work["cold_start"]["status"] == "skipped" and "--cold" in work["cold_start"]["note"]
+    assert work["warm_start"]["status"] == "ok" and "x_cold_start" not in work["warm_start"]
+    assert work["goldfish_dask"]["status"] == "skipped"
+
+
+def test_bench_dask_hook(monkeypatch):
+    """benchproc.dask_workload: the same goldfish games through the runner, on local threads
+    and on the backend `experiments.backends.backend(spec)` gives (runner.run's `backend=`);
+    without that module the workload is "not available". Here a stand-in backend module and
+    a runner that plays the games locally whatever backend it is given."""
+    import sys
+    import types
+
+    from experiments import benchproc, runner
+    from experiments.bench import Measures
+    m = Measures(progress=lambda line: None)
+    monkeypatch.setitem(sys.modules, benchproc.DASK_MODULE, None)     # import fails
+    assert benchproc.dask_backend("local:2") is None
+    benchproc.bench_dask(m, POOL, ids(GREEN), 1, 12, 8, 4, "local:2", None)
+    assert m.workloads["goldfish_dask"]["status"] == "not available"
+    seen = []
+    fake = types.SimpleNamespace(backend=lambda spec: ("backend", spec))
+    monkeypatch.setitem(sys.modules, benchproc.DASK_MODULE, fake)
+    run = runner.run
+
+    def local_run(*args, backend=None, **kw):
+        seen.append(backend)
+        return run(*args, **kw)
+    monkeypatch.setattr(runner, "run", local_run)
+    backend = benchproc.dask_backend("local:2")
+    benchproc.bench_dask(m, POOL, ids(GREEN), 1, 12, 8, 4, "local:2", backend)
+    assert seen == [None, ("backend", "local:2")]
+    w = m.workloads["goldfish_dask"]
+    assert w["status"] == "ok" and w["same_games"] is True and w["games"] == 8
+    assert w["x_local"] > 0 and w["baselines"] == {"x_local": "goldfish_local"}
+    check_workloads(m.workloads)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--json", "/no/such/folder/b.json"], "playtest: error: --json: no folder '/no/such/folder'"),
+    (["--json", "bench.txt"], "playtest: error: --json must end in .json, got 'bench.txt'"),
+    (["--out", "bench.json"], "playtest: error: --out must end in .parquet, .csv"),
+    (["--dask", " "], "playtest: error: --dask needs a cluster spec, e.g. local:2"),
+])
+def test_bench_refuses_bad_outputs_in_one_line(args, message, capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["bench"] + args)
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and err.startswith(message) and err.count("\n") == 1, err
+
+
+def test_kernel_passes_on_mid_game_positions():
+    """simcore/microbench.py: a state-based-action pass at a decision finds nothing to do
+    and leaves the game as it was, and the could-produce loop gives what the scenario
+    runner's could_produce_py gives for each position."""
+    from simcore import microbench
+    from simcore.kernels.mana import could_produce_py
+    b = GameBatch(POOL, ids(GREEN), ids(RED), n_games=16, seed=3, start="random")
+    agents, rng = [GreedyAgent(), GreedyAgent()], np.random.default_rng(0)
+    for _ in range(30):
+        b.step(b.ask_agents(agents, b.view(agents), b.legal_mask(), rng))
+    games = microbench.live_games(b)
+    assert games.size and microbench.permanents(b, games).sum() > games.size
+    obj = b.st.obj.copy()
+    assert microbench.sba_passes(b, games, 3, group=5) == 0
+    assert np.array_equal(obj, b.st.obj)
+    M = b.st.obj.shape[2]
+    for g in games[:4]:
+        want = np.zeros(M, np.int64)
+        could_produce_py(b.st, b.ct, int(g), want)
+        got = np.zeros(M, np.int64)
+        microbench.could_produce_games_py(b.st, b.ct, np.array([g]), 2, got)
+        assert np.array_equal(want, got) and want.any()
 
 
 def test_bench_and_api_refuse_a_negative_seed(capsys):

@@ -335,6 +335,15 @@ def could_produce_py(st, ct, g, cp):
     could_produce_nb(st, ct, g, cp)
 
 
+@entry
+def could_produce_games_py(st, ct, games, repeats, cp):
+    """could_produce_nb on each game of `games`, in turn, `repeats` times over, into cp (the
+    bench's micro-benchmark: simcore/microbench.py). Kernels call the kernel."""
+    for _ in range(repeats):
+        for k in range(games.shape[0]):
+            could_produce_nb(st, ct, games[k], cp)
+
+
 @kernel
 def could_produce_nb(st, ct, g, cp):
     """cp[i] = 6-bit mask of the types permanent i could produce (106.7). Abilities that copy

@@ -22,7 +22,7 @@ from ..consts import (
     Z_GONE,
     Z_GRAVEYARD,
 )
-from ..jit import kernel
+from ..jit import entry, kernel
 from ..layout import (
     C_SPELL,
     C_SUPER,
@@ -209,6 +209,23 @@ def run_sba_nb(st, ct, g):
         if st.gm[g, G_WINNER] >= 0:
             return ST_OK
     return ST_OK
+
+
+@entry
+def sba_passes_py(st, ct, games, repeats):
+    """sba_pass_nb on each game of `games`, in turn, `repeats` times over (the bench's
+    micro-benchmark: simcore/microbench.py); returns how many passes did something or did not
+    end ST_OK. Kernels call the kernel."""
+    acted = 0
+    for _ in range(repeats):
+        for k in range(games.shape[0]):
+            g = games[k]
+            mark = scratch_mark_nb(st, g)
+            s, done = sba_pass_nb(st, ct, g)
+            scratch_release_nb(st, g, mark)
+            if done or s != ST_OK:
+                acted += 1
+    return acted
 
 
 @kernel
