@@ -341,8 +341,9 @@ def _opponent_names(vs, decks):
 
 
 def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=None,
-             start="play", max_turns=30, batch_size=1000, card_dirs=(), target=None,
-             progress=True, out=None, warn=None, mulligan="agent", pilot=None, rows=True):
+             start="play", max_turns=30, batch_size=None, card_dirs=(), target=None,
+             progress=True, out=None, warn=None, mulligan="agent", pilot=None, plan=None,
+             rows=True):
     """Play `games` games of `deck` against each opponent deck of `vs` (a deck file, a list
     of them, or None: goldfish), each with the same seed, in batches of `batch_size`;
     returns a DataFrame, one row per game (README.md: "Per-game results"). `target`: a card
@@ -354,7 +355,9 @@ def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=N
     mulligans: "agent" (the agents), "never" (every seven is kept) or a land window "LO-HI"
     at seven with Karsten's London bottoming (simcore/mulligan.py), for every player; the
     `mulligan` column names it. `pilot`: an experiments.pilot.Watch, to count the truncated
-    games and the cards held in. `rows=False` keeps no rows (memory flat however many games) and returns
+    games and the cards held in. `plan`: where the chunks are played and kept
+    (experiments/runner.py Plan); `batch_size` None: 1000, or on a cluster what keeps its
+    overhead small. `rows=False` keeps no rows (memory flat however many games) and returns
     their Tally, which `summary` and `plots.plot_games` read as they read the rows."""
     rule = mulligan_rule(mulligan)
     pool = make_pool(card_dirs)
@@ -393,7 +396,7 @@ def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=N
 
     def consume(k, df):
         counts = df.attrs.pop("pilot", None)
-        if counts is not None:
+        if counts is not None and pilot is not None:    # (a dataset's chunk may have some)
             pilot.add(counts)
         tally.add(df)
         if writer is not None:
@@ -407,7 +410,8 @@ def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=N
     try:
         runner.run(series, games, seed, to_rows, consume,
                    chunk=batch_size, progress=progress,
-                   on_close=writer.close if writer is not None else None)
+                   on_close=writer.close if writer is not None else None, plan=plan,
+                   command="simulate")
     except Stopped as e:
         raise Stopped(e.signum, result()) from None
     return result()
