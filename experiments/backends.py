@@ -159,10 +159,14 @@ class Dask:
             n = where or os.cpu_count() or 1
             # workers share this process's compile cache folder (the environment is
             # inherited): each loads the engine from it, or the first compiles it
-            self.cluster = distributed.LocalCluster(
-                n_workers=n, threads_per_worker=1, processes=True, host="127.0.0.1",
-                dashboard_address=dashboard, silence_logs=logging.ERROR,
-                env={"NUMBA_NUM_THREADS": "1"})
+            try:
+                self.cluster = distributed.LocalCluster(
+                    n_workers=n, threads_per_worker=1, processes=True, host="127.0.0.1",
+                    dashboard_address=dashboard, silence_logs=logging.ERROR,
+                    env={"NUMBA_NUM_THREADS": "1"})
+            except Exception as e:
+                raise PlaytestError(f"--dask {address}: the LocalCluster did not start: "
+                                    f"{type(e).__name__}: {e}") from None
             self.client = distributed.Client(self.cluster)
             self.warms_here = True      # one compile here on a cold cache, not N at once
         else:

@@ -130,6 +130,16 @@ def test_a_chunk_that_raises_stops_the_run_in_one_line(dask):
             in msg, msg
 
 
+def test_a_worker_of_another_version_is_refused(dask, monkeypatch):
+    """Its games could differ: the run stops before a chunk is played."""
+    import simcore
+    monkeypatch.setattr(simcore, "__version__", "0.0.9")
+    with pytest.raises(PlaytestError, match=r"--dask: the worker at tcp://127\.0\.0\.1:\d+ "
+                                            r"runs playtest 0\.1\.0 \(engine numba-\w+\), "
+                                            r"this process 0\.0\.9"):
+        simulate(GREEN, games=10, seed=1, progress=False, plan=on(dask))
+
+
 def test_the_cli_says_how_to_install_dask(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "distributed", None)     # import distributed fails
     with pytest.raises(SystemExit) as e:
