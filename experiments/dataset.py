@@ -53,6 +53,8 @@ def plain(obj, depth=0, seen=None):
         return obj
     if isinstance(obj, np.generic):
         return obj.item()
+    if isinstance(obj, os.PathLike):
+        return os.fspath(obj)
     if isinstance(obj, np.ndarray):
         return f"array {obj.dtype} {list(obj.shape)} {_sha(np.ascontiguousarray(obj).tobytes())}"
     if depth > 8 or id(obj) in seen:

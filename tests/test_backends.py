@@ -182,3 +182,22 @@ def test_a_worker_killed_during_a_run_costs_only_its_chunk(dask):
     client.wait_for_workers(2, timeout=60)
     after = set(client.run(os.getpid).values())
     assert killed[0] in before and killed[0] not in after and len(after) == 2
+
+
+def test_the_cli_plays_on_a_local_cluster_it_starts(tmp_path, capsys):
+    """`--dask local:2`: the workers and the dashboard said on stderr, the same stdout as a
+    run here, the cluster gone afterwards; with a dataset, the same rows as well."""
+    args = ["simulate", str(GREEN), "--vs", str(GOBLINS), "--games", "120", "--seed", "8",
+            "--max-turns", "10", "--batch-size", "30"]
+    outputs = []
+    for extra in ([], ["--dask", "local:2", "--dataset", str(tmp_path / "run")]):
+        with pytest.raises(SystemExit) as e:
+            main(args + extra)
+        assert e.value.code == 0
+        outputs.append(capsys.readouterr())
+    assert outputs[0].out == outputs[1].out
+    err = outputs[1].err
+    assert "dask: 2 workers (2 threads), LocalCluster at tcp://127.0.0.1:" in err
+    assert "; dashboard http://127.0.0.1:" in err and "/status" in err
+    rows = pd.read_parquet(tmp_path / "run")
+    assert list(rows["game"]) == list(range(120)) and (rows["seed"] == 8).all()
