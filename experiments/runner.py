@@ -177,12 +177,13 @@ def run_chunks(units, games, seed, play, consume, chunk=None, progress=True, on_
             jobs = _chunks(len(units), games, chunk, rounds)
             if plan.dataset and ds is None:
                 ds = Dataset.create(plan.dataset, ident, chunk, jobs)
+            window = backend.window          # chunks submitted (or read) ahead of the next
             ready = {}                       # finished out of order, not yet consumed
             ahead = head = 0                 # next chunk to submit; next to consume
             played = 0.0                     # seconds the backend spent playing
             t0 = time.time()
             while head < len(jobs):
-                while ahead < len(jobs) and ahead - head < backend.window:
+                while ahead < len(jobs) and ahead - head < window:
                     if ds is None or not ds.has(ahead):
                         k, g0, n = jobs[ahead]
                         pending[ahead] = backend.submit(play, units[k], seed, g0, n)
