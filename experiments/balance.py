@@ -48,8 +48,8 @@ def parse_vary(text):
 
 
 def balance(deck, card, vary, vs=(), baseline=None, target=None, like=None, games=2000,
-            seed=0, agent="greedy", opponent_agent=None, max_turns=30, batch_size=1000,
-            card_dirs=(), progress=True, warn=None):
+            seed=0, agent="greedy", opponent_agent=None, max_turns=30, batch_size=None,
+            card_dirs=(), progress=True, warn=None, plan=None):
     """The win-rate effect of `card` of `deck` at each value of `vary` ("power=2..5"),
     each compared in pairs with the deck where `baseline` takes its place; returns a
     DataFrame, one row per value (README.md: "The fair cost or size of a card"). `target`:
@@ -87,7 +87,8 @@ def balance(deck, card, vary, vs=(), baseline=None, target=None, like=None, game
     field = load_field(vs, pool, warn)
     agents = [load_agent(agent), load_agent(opponent_agent or agent)]
     run = PairedRun(versions, field, agents, dict(agent=agent, opponent_agent=opponent_agent),
-                    seed=seed, max_turns=max_turns, batch_size=batch_size, progress=progress)
+                    seed=seed, max_turns=max_turns, batch_size=batch_size, progress=progress,
+                    plan=plan, command="balance")
     meta = dict(seed=seed, version=simcore.__version__, deck=d.name, card=name, vary=prop,
                 baseline=base, like=ref or "", opponents=", ".join(o for o, _ in field),
                 agent=agent, opponent_agent=opponent_agent or agent, max_turns=max_turns,

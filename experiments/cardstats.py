@@ -149,8 +149,8 @@ def fill_card(name, deck, pool):
 
 
 def cardstats(deck, vs, games=1000, seed=0, agent="greedy", opponent_agent=None,
-              max_turns=30, loo=False, fill=None, batch_size=1000, card_dirs=(),
-              progress=True, out=None, warn=None, pilot=None):
+              max_turns=30, loo=False, fill=None, batch_size=None, card_dirs=(),
+              progress=True, out=None, warn=None, pilot=None, plan=None):
     """Per card of `deck` against each opponent of `vs`: the table of the module's
     docstring, one row per opponent and card (in the deck list's order). `games` seeds, each
     on the play and on the draw; with `loo`, each card's leave-one-out effect too (a run
@@ -220,7 +220,7 @@ def cardstats(deck, vs, games=1000, seed=0, agent="greedy", opponent_agent=None,
         return rows
 
     def consume(k, rows):
-        for counts in rows.attrs.pop("pilot", ()):
+        for counts in rows.attrs.pop("pilot", ()) if pilot is not None else ():
             pilot.add(counts)
         totals[k] = rows if totals[k] is None else totals[k] + rows
 
@@ -238,7 +238,7 @@ def cardstats(deck, vs, games=1000, seed=0, agent="greedy", opponent_agent=None,
         return pd.DataFrame(out_rows, columns=list(TABLE))
 
     return runner.run_table(series, games, seed, to_rows, consume, table, chunk=batch_size,
-                            progress=progress, out=out)
+                            progress=progress, out=out, plan=plan, command="cardstats")
 
 
 def _ratio_ci(s, ss, sc, cc, c):

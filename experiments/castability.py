@@ -13,7 +13,9 @@ listed apart.
 """
 import math
 import sys
+from dataclasses import dataclass, field
 
+import numpy as np
 import pandas as pd
 
 import simcore
@@ -34,14 +36,46 @@ COLUMNS = ("seed", "deck", "mulligan", "spell", "copies", "cost", "turn", "start
            "version")
 
 
-def castability(deck, games=100_000, seed=0, mulligan="2-5", card_dirs=(), chunk=CHUNK,
-                progress=True, warn=None):
+@dataclass
+class CountUnit:
+    """The castability run's unit of work (experiments/runner.py run_chunks): the deck
+    (`pool`, `ids0`) and its count; `batch` the options that change the counts."""
+    pool: object
+    ids0: np.ndarray
+    count: Castability
+    batch: dict = field(default_factory=dict)
+
+
+def _count_rows(unit, seed, game0, n):
+    """A chunk's counts as rows (what a task returns and a dataset keeps): one row per
+    requirement (lands, castable on the play and on the draw); the games and the hands kept
+    after m mulligans in attrs."""
+    c = unit.count.count(seed, game0, n)
+    rows = pd.DataFrame({f"{what}_{side}": c[what][:, k] for what in ("lands", "castable")
+                         for k, side in SIDE_NAMES.items()})
+    rows.attrs.update(games=int(c["games"]), mulligans=[int(m) for m in c["mulligans"]])
+    return rows
+
+
+def counts_of(rows):
+    """The count of `_count_rows`' rows, as Castability.count gives it."""
+    out = {what: np.stack([rows[f"{what}_{SIDE_NAMES[k]}"].to_numpy(np.int64) for k in SIDES],
+                          axis=1) for what in ("lands", "castable")}
+    out.update(games=int(rows.attrs["games"]),
+               mulligans=np.asarray(rows.attrs["mulligans"], np.int64))
+    return out
+
+
+def castability(deck, games=100_000, seed=0, mulligan="2-5", card_dirs=(), chunk=None,
+                progress=True, warn=None, plan=None):
     """Castability on curve of every spell of `deck`, over `games` games on the play and the
     same games on the draw (one more card drawn): a DataFrame, one row per spell and start
     (COLUMNS; README.md "Castability"). `mulligan`: "never" or a land window "LO-HI" at
     seven (default Karsten's 2-5; simcore/mulligan.py). Raises PlaytestError, before
     counting anything, for a deck without a spell or for `mulligan="agent"` (no agent
-    plays here). The frame's `attrs["free"]` lists the spells of mana value 0."""
+    plays here). The frame's `attrs["free"]` lists the spells of mana value 0. `chunk`: games
+    a chunk (None: CHUNK, or on a cluster what keeps its overhead small); `plan`: where the
+    chunks are played and kept (experiments/runner.py Plan)."""
     rule = mulligan_rule(mulligan, agent_ok=False)
     pool = make_pool(card_dirs)
     d = load_deck(deck, pool, warn=warn)
@@ -53,9 +87,11 @@ def castability(deck, games=100_000, seed=0, mulligan="2-5", card_dirs=(), chunk
         raise PlaytestError(f"{d.file}: the deck has no spell to cast on curve{what}")
     ct = pool.compile()
     count = Castability(ct, ids, rule, spells)
+    unit = CountUnit(pool, ids, count, batch=dict(mulligan=rule.name))
     totals = {}
 
-    def consume(k, c):
+    def consume(k, rows):
+        c = counts_of(rows)
         for key in ("games", "lands", "castable", "mulligans"):
             totals[key] = totals[key] + c[key] if key in totals else c[key]
 
@@ -64,8 +100,9 @@ def castability(deck, games=100_000, seed=0, mulligan="2-5", card_dirs=(), chunk
             print("compiling the castability kernel (first run only: a few seconds)",
                   file=sys.stderr, flush=True)
 
-    runner.run_chunks([count], games, seed, lambda c, s, game0, n: c.count(s, game0, n),
-                      consume, chunk=chunk, progress=progress, warm=warm)
+    runner.run_chunks([unit], games, seed, _count_rows, consume, chunk=chunk,
+                      progress=progress, warm=warm, plan=plan, command="castability",
+                      default_chunk=CHUNK)
     exact = ExactCastability(ct, ids, rule)
     rows = []
     for s in spells:

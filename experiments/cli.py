@@ -157,6 +157,64 @@ def _add_seed_and_agents(p):
                    help="the opponent's agent (default: the same as --agent)")
 
 
+def _add_run_options(p, what, default=1000):
+    """--batch-size, and where a run plays its chunks and keeps them: --dask, --dataset,
+    --resume (experiments/runner.py Plan)."""
+    p.add_argument("--batch-size", action=_Once, type=_positive, default=None, metavar="B",
+                   help=f"{what} (default: {default:,}; with --dask, at least that and as "
+                        f"many as keep a task's fixed cost under 5%% of its time; with "
+                        f"--resume, the run's)")
+    p.add_argument("--dask", action=_Once, default=None, metavar="ADDRESS",
+                   help="play the chunks on a Dask cluster: local (a worker process per "
+                        "core, here), local:N (N of them) or tcp://HOST:PORT (a running "
+                        "scheduler); the same results as here (default: none, this "
+                        "process's threads)")
+    keep = p.add_mutually_exclusive_group()
+    keep.add_argument("--dataset", action=_Once, default=None, metavar="DIR",
+                      help="keep the run in the new folder DIR: a Parquet file per finished "
+                           "chunk and a manifest, to resume (default: none)")
+    keep.add_argument("--resume", action=_Once, default=None, metavar="DIR",
+                      help="continue the run kept in DIR (--dataset), with the same command "
+                           "line: the finished chunks are read, the others played "
+                           "(default: none)")
+
+
+class _RunPlan:
+    """The Plan that --dask, --dataset and --resume ask for, as a context: the folders
+    checked and the cluster started on entry (its address and dashboard said on stderr),
+    the cluster closed on exit."""
+
+    def __init__(self, args):
+        self.args = args
+        self.backend = None
+
+    def __enter__(self):
+        from experiments.dataset import Dataset
+        from experiments.runner import Plan
+        a = self.args
+        if a.dataset:
+            Dataset.check_new(a.dataset)
+        if a.resume:
+            Dataset.read_manifest(a.resume)
+        if a.dask:
+            from experiments.backends import Dask
+            self.backend = Dask(a.dask)
+            print(self.backend.describe(), file=sys.stderr, flush=True)
+        return Plan(backend=self.backend, dataset=a.dataset or a.resume,
+                    resume=bool(a.resume))
+
+    def __exit__(self, *exc):
+        if self.backend is not None:
+            self.backend.close()
+
+
+def _kept_in(args):
+    """Where a stopped run's finished chunks are, for the stop's line."""
+    folder = args.dataset or args.resume
+    return f"; its finished chunks are in {folder} (--resume {folder} continues it)" \
+        if folder else ""
+
+
 def _add_cards_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cards", metavar="DIR", action="append", default=[], help=CARDS_HELP)
 
@@ -217,8 +275,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--until-card", action=_Once, default=None, metavar="NAME",
                    help="goldfish: a game ends when this card of the deck is on the "
                         "battlefield (default: none)")
-    p.add_argument("--batch-size", action=_Once, type=_positive, default=1000, metavar="B",
-                   help="games played at once")
+    _add_run_options(p, "games played at once")
     _add_mulligan_options(p, default="agent")
     p.add_argument("--out", action=_Once, default=None, metavar="FILE",
                    help="FILE.parquet or FILE.csv: one row per game (default: none)")
@@ -235,6 +292,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="games counted (the same games on the play and on the draw)")
     p.add_argument("--seed", action=_Once, type=_seed, default=0, metavar="S",
                    help="the random seed: the same seed counts the same games")
+    _add_run_options(p, "games counted at once", default=50_000)
     _add_mulligan_options(p, default="keep")
     p.add_argument("--out", action=_Once, default=None, metavar="FILE",
                    help="FILE.parquet or FILE.csv: one row per spell and start (default: none)")
@@ -348,8 +406,7 @@ def _add_combo_parser(sub):
                         "plays them first)")
     p.add_argument("--opponent-agent", action=_Once, default=None, metavar="NAME",
                    help="the opponent's agent (default: the same as --agent)")
-    p.add_argument("--batch-size", action=_Once, type=_positive, default=1000, metavar="B",
-                   help="games played at once")
+    _add_run_options(p, "games played at once")
     _add_mulligan_options(p, default="agent")
     p.add_argument("--out", action=_Once, default=None, metavar="FILE",
                    help="FILE.parquet or FILE.csv: the table (default: none)")
@@ -373,11 +430,11 @@ def cmd_combo(args) -> int:
         from experiments.plots import check_plot_path
         check_plot_path(args.plot)
     pilot = Watch()
-    return _table_run(args, pilot, lambda: combo(
+    return _table_run(args, pilot, lambda plan: combo(
         args.deck, args.when, args.ors, vs=args.vs, by_turn=args.by_turn, games=args.games,
         seed=args.seed, agent=args.agent, opponent_agent=args.opponent_agent,
         batch_size=args.batch_size, card_dirs=args.cards, out=args.out, warn=_warn,
-        mulligan=_mulligan_of(args), pilot=pilot), summary, plot_combo)
+        mulligan=_mulligan_of(args), pilot=pilot, plan=plan), summary, plot_combo)
 
 
 PAIRED_GAMES_HELP = ("games each version plays against each opponent: an even number, each "
@@ -401,8 +458,7 @@ def _add_paired_options(p, sequential=False):
     p.add_argument("--max-turns", action=_Once, type=_positive, default=30, metavar="T",
                    help="a game still going after T turns ends as turn_limit (it scores "
                         "half)")
-    p.add_argument("--batch-size", action=_Once, type=_positive, default=1000, metavar="B",
-                   help="games of each series played at once (a round of a sequential run)")
+    _add_run_options(p, "games of each series played at once (a round of a sequential run)")
     p.add_argument("--out", action=_Once, default=None, metavar="FILE",
                    help="FILE.parquet or FILE.csv: the table printed (default: none)")
     p.add_argument("--plot", action=_Once, default=None, metavar="FILE",
@@ -484,13 +540,14 @@ def _paired_run(args, play, summary, plot):
     if args.opponent_agent and not args.vs:
         raise PlaytestError("--opponent-agent needs an opponent's deck (--vs DECK)")
     try:
-        df = play()
+        with _RunPlan(args) as plan:
+            df = play(plan)
         status = 0
     except Stopped as e:
         df = e.results
         n = 0 if df is None or not len(df) else int(df["seeds"].max())
-        print(f"playtest: stopped by {e.name}: kept {n} finished seeds", file=sys.stderr,
-              flush=True)
+        print(f"playtest: stopped by {e.name}: kept {n} finished seeds{_kept_in(args)}",
+              file=sys.stderr, flush=True)
         if n == 0:
             return e.status
         status = e.status
@@ -513,9 +570,9 @@ def cmd_compare(args) -> int:
     kw = _common(args)
     if kw["games"] is None:
         kw["games"] = 100_000 if args.precision is not None or args.sprt else 2000
-    return _paired_run(args, lambda: compare(
+    return _paired_run(args, lambda plan: compare(
         args.deck_a, args.deck_b, swap=args.swap, precision=args.precision, sprt=args.sprt,
-        alpha=args.alpha, beta=args.beta, **kw), summary, plot_compare)
+        alpha=args.alpha, beta=args.beta, plan=plan, **kw), summary, plot_compare)
 
 
 def cmd_balance(args) -> int:
@@ -523,9 +580,9 @@ def cmd_balance(args) -> int:
     from experiments.balance import balance, summary
     from experiments.plots import plot_balance
 
-    return _paired_run(args, lambda: balance(
+    return _paired_run(args, lambda plan: balance(
         args.deck, args.card, args.vary, baseline=args.baseline, target=args.target,
-        like=args.like, **_common(args)), summary, plot_balance)
+        like=args.like, plan=plan, **_common(args)), summary, plot_balance)
 
 
 def cmd_sweep(args) -> int:
@@ -535,8 +592,9 @@ def cmd_sweep(args) -> int:
 
     if args.plot:
         check_sweep_plot(args.vary)
-    return _paired_run(args, lambda: sweep(args.deck, args.vary or (), fill=args.fill,
-                                           **_common(args)), summary, plot_sweep)
+    return _paired_run(args, lambda plan: sweep(args.deck, args.vary or (), fill=args.fill,
+                                                plan=plan, **_common(args)),
+                       summary, plot_sweep)
 
 
 def _add_gauntlet_parser(sub):
@@ -567,8 +625,7 @@ def _add_gauntlet_parser(sub):
     p.add_argument("--max-turns", action=_Once, type=_positive, default=30, metavar="T",
                    help="a game still going after T game turns ends as turn_limit (no one "
                         "lost)")
-    p.add_argument("--batch-size", action=_Once, type=_positive, default=1000, metavar="B",
-                   help="seeds played at once")
+    _add_run_options(p, "seeds played at once")
     p.add_argument("--out", action=_Once, default=None, metavar="FILE",
                    help="FILE.parquet or FILE.csv: the table (default: none)")
     p.add_argument("--plot", action=_Once, default=None, metavar="FILE",
@@ -602,14 +659,16 @@ def _outputs(args, df, plot, write=False):
 
 
 def _table_run(args, pilot, play, summary, plot):
-    """Play (`play()` returns the command's table), print its summary and the pilot's
-    warnings, say what was written and draw --plot; a stop by a signal prints what was
-    finished and exits 128 + its number."""
+    """Play (`play(plan)` returns the command's table; experiments/runner.py Plan, from
+    --dask, --dataset, --resume), print its summary and the pilot's warnings, say what was
+    written and draw --plot; a stop by a signal prints what was finished and exits 128 +
+    its number."""
     from experiments.signals import Stopped
     try:
-        df = play()
+        with _RunPlan(args) as plan:
+            df = play(plan)
     except Stopped as e:
-        print(f"playtest: stopped by {e.name}", file=sys.stderr, flush=True)
+        print(f"playtest: stopped by {e.name}{_kept_in(args)}", file=sys.stderr, flush=True)
         if e.results is not None and len(e.results):
             print(summary(e.results))
             _pilot_lines(pilot, args.agent)
@@ -634,12 +693,12 @@ def cmd_gauntlet(args) -> int:
 
     _check_outputs(args)
     pilot = Watch()
-    return _table_run(args, pilot, lambda: gauntlet(
+    return _table_run(args, pilot, lambda plan: gauntlet(
         args.deck, vs=args.vs, field=args.field, round_robin=args.round_robin,
         games=args.games, seed=args.seed, agent=args.agent,
         opponent_agent=args.opponent_agent, max_turns=args.max_turns,
         batch_size=args.batch_size, card_dirs=args.cards, out=args.out, warn=_warn,
-        pilot=pilot), summary, plot_matrix)
+        pilot=pilot, plan=plan), summary, plot_matrix)
 
 
 
@@ -664,8 +723,7 @@ def _add_cardstats_parser(sub):
     p.add_argument("--fill", action=_Once, default=None, metavar="CARD",
                    help="with --loo, the card that replaces a left-out card (default: the "
                         "deck's most common basic land)")
-    p.add_argument("--batch-size", action=_Once, type=_positive, default=1000, metavar="B",
-                   help="seeds played at once")
+    _add_run_options(p, "seeds played at once")
     p.add_argument("--out", action=_Once, default=None, metavar="FILE",
                    help="FILE.parquet or FILE.csv: the table, one row per opponent and card "
                         "(default: none)")
@@ -684,11 +742,11 @@ def cmd_cardstats(args) -> int:
 
     _check_outputs(args)
     pilot = Watch()
-    return _table_run(args, pilot, lambda: cardstats(
+    return _table_run(args, pilot, lambda plan: cardstats(
         args.deck, args.vs, games=args.games, seed=args.seed, agent=args.agent,
         opponent_agent=args.opponent_agent, max_turns=args.max_turns, loo=args.loo,
         fill=args.fill, batch_size=args.batch_size, card_dirs=args.cards, out=args.out,
-        warn=_warn, pilot=pilot), summary, plot_cards)
+        warn=_warn, pilot=pilot, plan=plan), summary, plot_cards)
 
 
 
@@ -761,11 +819,14 @@ def cmd_simulate(args) -> int:
     df = None
     pilot = Watch()
     try:
-        df = simulate(args.deck, vs=args.vs, games=args.games, seed=args.seed,
-                      agent=args.agent, opponent_agent=args.opponent_agent, start=args.start,
-                      max_turns=args.max_turns, batch_size=args.batch_size,
-                      card_dirs=args.cards, target=until, out=args.out, warn=_warn,
-                      mulligan=_mulligan_of(args), pilot=pilot)
+        # the summary and plot come from the per-chunk Tally: no row is kept in memory
+        with _RunPlan(args) as plan:
+            df = simulate(args.deck, vs=args.vs, games=args.games, seed=args.seed,
+                          agent=args.agent, opponent_agent=args.opponent_agent,
+                          start=args.start, max_turns=args.max_turns,
+                          batch_size=args.batch_size, card_dirs=args.cards, target=until,
+                          out=args.out, warn=_warn, mulligan=_mulligan_of(args),
+                          pilot=pilot, plan=plan, rows=False)
         if len(df) == 0:
             print("no game finished")
             return 1
@@ -782,8 +843,8 @@ def cmd_simulate(args) -> int:
         kept = e.results if e.results is not None else df
         n = 0 if kept is None else len(kept)
         where = f" in {args.out}" if args.out and n else ""
-        print(f"playtest: stopped by {e.name}: kept {n} finished games{where}",
-              file=sys.stderr, flush=True)
+        print(f"playtest: stopped by {e.name}: kept {n} finished games{where}"
+              f"{_kept_in(args)}", file=sys.stderr, flush=True)
         if e.results is not None and n:
             print(summary(kept))
             _pilot_lines(pilot, args.agent)
@@ -794,9 +855,10 @@ def cmd_castability(args) -> int:
     from experiments.castability import castability, plot_castability, summary
 
     _check_outputs(args)
-    df = castability(args.deck, games=args.games, seed=args.seed,
-                     mulligan=args.keep or args.mulligan or "2-5", card_dirs=args.cards,
-                     warn=_warn)
+    with _RunPlan(args) as plan:
+        df = castability(args.deck, games=args.games, seed=args.seed,
+                         mulligan=args.keep or args.mulligan or "2-5", card_dirs=args.cards,
+                         warn=_warn, chunk=args.batch_size, plan=plan)
     print(summary(df))
     _outputs(args, df, plot_castability, write=True)
     return 0

@@ -96,8 +96,8 @@ def own_turn(game_turn, on_the_play, goldfish):
 
 
 def combo(deck, when, ors=(), vs=None, by_turn=4, games=10000, seed=0, agent="greedy",
-          opponent_agent=None, batch_size=1000, card_dirs=(), progress=True, out=None,
-          warn=None, mulligan="agent", pilot=None):
+          opponent_agent=None, batch_size=None, card_dirs=(), progress=True, out=None,
+          warn=None, mulligan="agent", pilot=None, plan=None):
     """Play `games` seeds on the play and on the draw against each opponent (or goldfish)
     until the condition `when` (or one of `ors`) holds or the deck's turn `by_turn` ends;
     returns the table: per opponent, start and turn, the share of games in which the
@@ -152,7 +152,7 @@ def combo(deck, when, ors=(), vs=None, by_turn=4, games=10000, seed=0, agent="gr
         return rows
 
     def consume(k, rows):
-        if "pilot" in rows.attrs:
+        if "pilot" in rows.attrs and pilot is not None:
             pilot.add(rows.attrs["pilot"])
         own = rows["own"].to_numpy()
         held[k] += np.bincount(np.clip(own, 0, by_turn + 1), minlength=by_turn + 2)
@@ -189,7 +189,7 @@ def combo(deck, when, ors=(), vs=None, by_turn=4, games=10000, seed=0, agent="gr
         return pd.DataFrame(out_rows, columns=list(TABLE))
 
     return runner.run_table(series, games, seed, to_rows, consume, table, chunk=batch_size,
-                            progress=progress, out=out)
+                            progress=progress, out=out, plan=plan, command="combo")
 
 
 def summary(df):

@@ -134,8 +134,8 @@ def pair_row(s_a, s_b, games_per_seed):
 
 
 def compare(deck_a, deck_b=None, vs=(), swap=(), games=2000, seed=0, agent="greedy",
-            opponent_agent=None, max_turns=30, batch_size=1000, card_dirs=(), precision=None,
-            sprt=None, alpha=None, beta=None, progress=True, warn=None):
+            opponent_agent=None, max_turns=30, batch_size=None, card_dirs=(), precision=None,
+            sprt=None, alpha=None, beta=None, progress=True, warn=None, plan=None):
     """Compare DECK_A with DECK_B (or DECK_A with `swap`s, "Old=New" each) on the same seeds
     against each deck of `vs`; returns a DataFrame: one row per opponent, and one for all
     of them together when there are several (README.md: "Comparing two versions"). `games`:
@@ -169,7 +169,8 @@ def compare(deck_a, deck_b=None, vs=(), swap=(), games=2000, seed=0, agent="gree
     versions = [Version(da.name, pool, cards_a), Version(name_b, pool, cards_b)]
     labels = dict(agent=agent, opponent_agent=opponent_agent)
     run = PairedRun(versions, field, agents, labels, seed=seed, max_turns=max_turns,
-                    batch_size=batch_size, progress=progress)
+                    batch_size=batch_size, progress=progress,
+                    plan=plan, command="compare")
     stop = Stopping(0, 1, precision, elos, alpha, beta)
     meta = dict(seed=seed, version=simcore.__version__, deck_a=da.name, deck_b=name_b,
                 agent=agent, opponent_agent=opponent_agent or agent, max_turns=max_turns,

@@ -89,8 +89,8 @@ def pairings(deck, opponents, round_robin):
 
 
 def gauntlet(deck=None, vs=None, field=None, round_robin=False, games=1000, seed=0,
-             agent="greedy", opponent_agent=None, max_turns=30, batch_size=1000,
-             card_dirs=(), progress=True, out=None, warn=None, pilot=None):
+             agent="greedy", opponent_agent=None, max_turns=30, batch_size=None,
+             card_dirs=(), progress=True, out=None, warn=None, pilot=None, plan=None):
     """Win rates per pairing (the module's docstring says what is counted); returns the
     table: per pairing, deck's side and start (play, draw, both), the counts and the share
     won with its 95% interval. `games`: seeds per pairing, each played on the play and on
@@ -154,7 +154,7 @@ def gauntlet(deck=None, vs=None, field=None, round_robin=False, games=1000, seed
     def consume(k, rows):
         for c, v in rows.iloc[0].items():
             totals[k][c] += int(v)
-        for counts in rows.attrs.get("pilot", ()):
+        for counts in rows.attrs.get("pilot", ()) if pilot is not None else ():
             pilot.add(counts)
 
     def table():
@@ -195,7 +195,7 @@ def gauntlet(deck=None, vs=None, field=None, round_robin=False, games=1000, seed
         return df.iloc[np.argsort(key.to_numpy(), kind="stable")].reset_index(drop=True)
 
     return runner.run_table(series, games, seed, to_rows, consume, table, chunk=batch_size,
-                            progress=progress, out=out)
+                            progress=progress, out=out, plan=plan, command="gauntlet")
 
 
 def _cell(r):

@@ -87,9 +87,10 @@ class PairedRun:
     `extra[col]` for per-game columns the rows have (EXTRA_COLUMNS)."""
 
     def __init__(self, versions, opponents, agents, labels, seed=0, max_turns=30,
-                 batch_size=1000, progress=True):
+                 batch_size=None, progress=True, plan=None, command=None):
         self.versions, self.opponents = list(versions), list(opponents)
         self.seed, self.batch_size, self.progress = seed, batch_size, progress
+        self.plan, self.command = plan, command
         self.series = []
         for v in self.versions:
             for name, deck in self.opponents:
@@ -145,7 +146,7 @@ class PairedRun:
         try:
             runner.run(self.series, games, self.seed, lambda s, res: _rows(res, **s.labels),
                        self._consume, chunk=self.batch_size, progress=self.progress,
-                       side_by_side=True,
+                       side_by_side=True, plan=self.plan, command=self.command,
                        enough=None if enough is None else (lambda: enough(self)))
         except Stopped as e:
             raise Stopped(e.signum, self) from None

@@ -14,7 +14,7 @@ without a picture.
 import numpy as np
 
 from experiments.paths import check_output_path
-from experiments.simulate import by_turn, end_words, measures
+from experiments.simulate import Tally, by_turn, end_words, measures, ordered_counts
 from simcore import consts as K
 
 FORMATS = (".png", ".svg", ".pdf")
@@ -26,36 +26,45 @@ def check_plot_path(path):
 
 def curves(df):
     """{label: DataFrame indexed by turn 1..the longest game (games, share, lo, hi)}: each
-    measure of `simulate.measures` per opponent, as the share of that opponent's games."""
-    last = int(df["turns"].max()) if len(df) else 0
-    deck = str(df["deck"].iloc[0]) if len(df) else ""
-    several = df["opponent"].nunique() > 1
+    measure of `simulate.measures` per opponent, as the share of that opponent's games.
+    `df`: simulate's rows, or their Tally."""
+    t = Tally.of(df)
+    if not len(t):
+        return {}
+    last = int(t.counts["turns"].max())
+    deck = str(next(iter(t.heads.values())).get("deck", ""))
+    several = len(t.opponents()) > 1
     out = {}
-    for opp, games in df.groupby("opponent", sort=False):
-        for what, turns in measures(games):
+    for opp in t.opponents():
+        part = t.part(opp)
+        for what, turns, games in measures(part):
             if what == "deck won":
                 label = f"{deck} won" + (f" vs {opp}" if several else "")
             elif what == "opponent won":
                 label = f"{opp} won"
             else:
                 label = what + (f" (vs {opp})" if several else "")
-            out[label] = by_turn(turns.dropna().astype(int), len(games), last)
+            out[label] = by_turn(turns, int(part["games"].sum()), last, weights=games)
     return out
 
 
 def plot_games(df, path):
-    """Write the two panels for the games of `df` (a simulate result) to `path`."""
+    """Write the two panels for the games of `df` (a simulate result: its rows, or their
+    Tally) to `path`."""
     check_plot_path(path)
     import matplotlib
     matplotlib.use("Agg")               # files only: no display needed
     import matplotlib.pyplot as plt
 
-    goldfish = (df["opponent"] == "goldfish").all()
+    t = Tally.of(df)
+    c = t.counts
+    opps = t.opponents()
+    goldfish = all(o == "goldfish" for o in opps)
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
-    for label, c in curves(df).items():
-        line, = left.step(c.index, c["share"] * 100, where="post", label=label)
-        left.fill_between(c.index, c["lo"] * 100, c["hi"] * 100, step="post", alpha=0.2,
-                          color=line.get_color(), linewidth=0)
+    for label, curve in curves(t).items():
+        line, = left.step(curve.index, curve["share"] * 100, where="post", label=label)
+        left.fill_between(curve.index, curve["lo"] * 100, curve["hi"] * 100, step="post",
+                          alpha=0.2, color=line.get_color(), linewidth=0)
     turn, turns = ("the deck's turn", "the deck's turns") if goldfish else \
         ("game turn (both players' turns)", "game turns, both players'")
     left.set_xlabel(turn)
@@ -64,31 +73,33 @@ def plot_games(df, path):
     left.grid(alpha=0.3)
     left.legend(loc="upper left", fontsize=8, title="95% CI shaded", title_fontsize=7)
 
-    ended = df[~df["end"].isin(K.END_TRUNCATED)]
-    bins = np.arange(1, int(df["turns"].max() if len(df) else 1) + 2)
-    if df["opponent"].nunique() > 1:
+    ended = c[~c["end"].isin(K.END_TRUNCATED)]
+    bins = np.arange(1, int(c["turns"].max() if len(c) else 1) + 2)
+
+    def histogram(part):
+        return np.bincount(part["turns"].astype(int), weights=part["games"],
+                           minlength=bins[-1])[1:bins[-1]]
+    if len(opps) > 1:
         for opp, games in ended.groupby("opponent", sort=False):
-            counts = np.bincount(games["turns"].astype(int), minlength=bins[-1])[1:bins[-1]]
-            right.step(bins[:-1], counts, where="mid", label=f"vs {opp}")
+            right.step(bins[:-1], histogram(games), where="mid", label=f"vs {opp}")
     else:
         bottom = np.zeros(len(bins) - 1)
         words = end_words(ended)
-        for what in words.value_counts().index:
-            t = ended.loc[words == what, "turns"].astype(int)
-            counts = np.bincount(t, minlength=bins[-1])[1:bins[-1]]
+        for what in ordered_counts(words, ended["games"]):
+            counts = histogram(ended[words == what])
             right.bar(bins[:-1], counts, bottom=bottom, label=what, width=0.85)
             bottom += counts
-    truncated = len(df) - len(ended)
+    truncated = len(t) - int(ended["games"].sum())
     right.set_xlabel(f"game length ({turns})")
     right.set_ylabel("games not truncated")
     right.legend(loc="upper right", fontsize=8,
                  title=f"{truncated} truncated" if truncated else None)
     right.grid(alpha=0.3, axis="y")
 
-    opps = ", ".join(str(o) for o in df["opponent"].unique())
-    agents = df["agent"].iloc[0] + ("" if goldfish else f" vs {df['opponent_agent'].iloc[0]}")
-    fig.suptitle(f"{df['deck'].iloc[0]} vs {opps} ({agents}): {len(df)} games, seed "
-                 f"{df['seed'].iloc[0]}, playtest {df['version'].iloc[0]}", fontsize=10)
+    head = t.heads[opps[0]]
+    agents = head["agent"] + ("" if goldfish else f" vs {head['opponent_agent']}")
+    fig.suptitle(f"{head['deck']} vs {', '.join(str(o) for o in opps)} ({agents}): {len(t)} "
+                 f"games, seed {head['seed']}, playtest {head['version']}", fontsize=10)
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)

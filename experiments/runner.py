@@ -3,10 +3,14 @@
 A run is one or more `Series` (what to play: a pool, decks, agents, how games start and
 end) and a number of games per series. The runner plays each series in seeded chunks: game
 `i` of a series always gets the same random stream (from the run's seed and `i`), so a
-chunk is a self-contained unit of work (a later issue sends chunks to a cluster). Each
-finished chunk becomes a DataFrame of per-game rows, labelled with the series' columns, and
-is handed to the experiment's `consume(series_index, rows)` at once, which aggregates its
-statistics chunk by chunk (memory stays flat) and may keep or write the rows.
+chunk is a self-contained unit of work, played here or as a task on a Dask cluster
+(`Plan`, experiments/backends.py). Each finished chunk becomes a DataFrame of rows (made by
+the experiment's `to_rows`, where the chunk was played) and is handed to the experiment's
+`consume(series_index, rows)` in the chunk order of `_chunks`, whatever finished first, so
+every statistic is the same wherever the chunks ran; `consume` aggregates them chunk by
+chunk (memory stays flat) and may keep or write the rows. With a dataset
+(experiments/dataset.py) each finished chunk is also written to a Parquet file of its own,
+and a resumed run reads those back instead of playing them.
 
 It also does what every long run needs: the cold-start message and its throw-away game, a
 progress line, and SIGINT / SIGTERM handling (a chunk is consumed whole or not at all, and
@@ -15,6 +19,7 @@ progress line, and SIGINT / SIGTERM handling (a chunk is consumed whole or not a
 Series are played one after another, or side by side for sequential experiments (compare
 --precision / --sprt: experiments/pairing.py), which stop once they have seen enough.
 """
+import functools
 import sys
 import time
 from dataclasses import dataclass, field
@@ -23,6 +28,7 @@ import numpy as np
 import pandas as pd
 
 from experiments.signals import Stopped, held, stop_on_signals
+from simcore.errors import PlaytestError
 from simcore.game import GameBatch
 
 
@@ -78,52 +84,131 @@ def _chunks(n_series, games, chunk, side_by_side):
     return [(k, g0, min(chunk, games - g0)) for g0, k in pairs]
 
 
-def run(series, games, seed, to_rows, consume, chunk=1000, progress=True, on_close=None,
-        side_by_side=False, enough=None):
-    """Play `games` games of each series in chunks of `chunk`; for each finished chunk,
+CHUNK = 1000                # games a chunk when the command does not say
+
+
+@dataclass
+class Plan:
+    """Where a run plays its chunks and keeps them: `backend` (experiments/backends.py:
+    Local, the default, or Dask), `dataset` (a folder: one Parquet file per finished chunk
+    and a manifest, experiments/dataset.py) and `resume` (continue the run in `dataset`)."""
+    backend: object = None
+    dataset: str = None
+    resume: bool = False
+
+
+class ChunkError(PlaytestError):
+    """A chunk raised: the run stops, the chunks finished before it kept."""
+
+
+def run(series, games, seed, to_rows, consume, chunk=None, progress=True, on_close=None,
+        side_by_side=False, enough=None, plan=None, command=None):
+    """Play `games` games of each series in chunks of `chunk` (None: CHUNK, or on a cluster
+    the size that keeps its overhead small); for each finished chunk,
     `rows = to_rows(series, results)` (a DataFrame) then `consume(k, rows)` (k: the series'
     index), whole or not at all. `on_close()` runs last, after a stop too (closing files).
     SIGINT / SIGTERM / KeyboardInterrupt raise `Stopped`.
     `side_by_side`: a chunk of every series in turn (a round), not series after series:
     paired experiments compare series game by game, and a stop keeps whole rounds. With
     `enough` (side by side too), `enough()` is asked after each round: True ends the run
-    there, and `games` is a cap. Returns the games played per series."""
+    there, and `games` is a cap. `plan`: where the chunks are played and kept (Plan);
+    `command` names the run in a dataset's manifest. Returns the games played per series."""
     series = list(series)
-    return run_chunks(series, games, seed,
-                      lambda s, seed, game0, n: to_rows(s, s.play(seed, game0, n)), consume,
+    return run_chunks(series, games, seed, functools.partial(_play_rows, to_rows), consume,
                       chunk=chunk, progress=progress, on_close=on_close,
                       warm=(lambda: warm_up(series[0], progress)) if series else None,
                       side_by_side=side_by_side, enough=enough,
                       # a series that plays each seed several times (experiments/paired.py)
                       # counts its games in the progress line
-                      per=[getattr(s, "games_per_seed", 1) for s in series])
+                      per=[getattr(s, "games_per_seed", 1) for s in series], plan=plan,
+                      command=command)
 
 
-def run_chunks(units, games, seed, play, consume, chunk=1000, progress=True, on_close=None,
-               warm=None, side_by_side=False, enough=None, per=None):
+def _play_rows(to_rows, s, seed, game0, n):
+    """What a chunk's task runs (here or on a worker): the rows of games game0.. of `s`."""
+    return to_rows(s, s.play(seed, game0, n))
+
+
+def _one_line(e):
+    text = " ".join(str(e).split())
+    return f"{type(e).__name__}: {text}" if text else type(e).__name__
+
+
+def run_chunks(units, games, seed, play, consume, chunk=None, progress=True, on_close=None,
+               warm=None, side_by_side=False, enough=None, per=None, plan=None, command=None,
+               default_chunk=CHUNK):
     """The chunk loop under `run`, for any work made of numbered games seeded from the run's
     seed and their number (a Series plays them through GameBatch; the castability count
     only deals hands and draws, no game engine, so it has no Series): for each chunk of
-    `chunk` of each unit's `games` games, `result = play(unit, seed, game0, n)` then
-    `consume(k, result)` (k: the unit's index), whole or not at all; the progress line,
-    `warm()` first (a cold-start message), `on_close()` last, `side_by_side` and `enough`,
-    and SIGINT / SIGTERM raising `Stopped`, as `run` says. Returns the games played per
-    unit."""
+    `chunk` (None: `default_chunk`, or what the backend's overhead asks) of each unit's
+    `games` games, `result = play(unit, seed, game0, n)` then `consume(k, result)` (k: the
+    unit's index), whole or not at all, in the order of `_chunks` whatever the backend
+    finishes first; the progress line, `warm()` first (a cold-start message), `on_close()`
+    last, `side_by_side`, `enough`, `plan` and SIGINT / SIGTERM raising `Stopped`, as `run`
+    says. A chunk that raises stops the run with `ChunkError` (one line naming the chunk).
+    With a dataset, each finished chunk is written there before it is consumed, and a
+    resumed run reads the finished ones back instead of playing them. Returns the games
+    played per unit."""
+    from experiments.backends import ChunkFailed, Local
+    from experiments.dataset import Dataset, identity
     units = list(units)
+    plan = plan or Plan()
+    backend = plan.backend or Local()
     per = per or [1] * len(units)            # games a unit's "game" counts for (progress)
     total = games * sum(per)
+    rounds = side_by_side or enough is not None
     kept = 0
+    ds = None
+    pending = {}                             # chunk index -> the backend's handle
+    complete = False
     with stop_on_signals():
         try:
-            if warm is not None:
+            ident = identity(command, units, games, seed, rounds) if plan.dataset else None
+            if plan.dataset and plan.resume:
+                ds = Dataset.resume(plan.dataset, ident, chunk)
+                chunk = ds.chunk
+            if warm is not None and backend.warms_here:
                 warm()
+            if units:
+                backend.start(play, units[0], seed, progress)
+            if chunk is None:
+                chunk = backend.chunk_size(default_chunk, play, units[0], seed, progress) \
+                    if units else default_chunk
+            jobs = _chunks(len(units), games, chunk, rounds)
+            if plan.dataset and ds is None:
+                ds = Dataset.create(plan.dataset, ident, chunk, jobs)
+            window = backend.window          # chunks submitted (or read) ahead of the next
+            ready = {}                       # finished out of order, not yet consumed
+            ahead = head = 0                 # next chunk to submit; next to consume
+            played = 0.0                     # seconds the backend spent playing
             t0 = time.time()
-            for k, g0, n in _chunks(len(units), games, chunk,
-                                  side_by_side or enough is not None):
-                result = play(units[k], seed, g0, n)
+            while head < len(jobs):
+                while ahead < len(jobs) and ahead - head < window:
+                    if ds is None or not ds.has(ahead):
+                        k, g0, n = jobs[ahead]
+                        pending[ahead] = backend.submit(play, units[k], seed, g0, n)
+                    ahead += 1
+                if head in pending:
+                    try:
+                        finished = backend.wait(pending)
+                    except ChunkFailed as e:
+                        k, g0, n = jobs[e.index]
+                        raise ChunkError(f"chunk {e.index} (games {g0}-{g0 + n - 1} of series "
+                                         f"{k}): {_one_line(e.error)}") from None
+                    for i, result, seconds in finished:
+                        del pending[i]
+                        played += seconds
+                        if ds is not None:
+                            with held():    # a file and the manifest's line, or neither
+                                ds.write(i, result)
+                        ready[i] = result
+                    continue
+                k, g0, n = jobs[head]
+                result = ready.pop(head) if head in ready else ds.read(head)
                 with held():                # a chunk is consumed and counted, or neither
                     consume(k, result)
                     kept += n * per[k]
+                head += 1
                 if progress:
                     rate = kept / max(time.time() - t0, 1e-9)
                     done = f"{kept}/{total}" if enough is None else f"{kept} (at most {total})"
@@ -131,26 +216,34 @@ def run_chunks(units, games, seed, play, consume, chunk=1000, progress=True, on_
                           flush=True)
                 if enough is not None and k == len(units) - 1 and enough():
                     break
+            complete = True
             if progress and total:
                 print(file=sys.stderr)
+                note = backend.report(played, time.time() - t0)
+                if note:
+                    print(note, file=sys.stderr)
             return kept // max(sum(per), 1)
         except KeyboardInterrupt as e:
             if progress:
                 print(file=sys.stderr)
             raise Stopped(getattr(e, "signum", 2)) from None
         finally:
-            if on_close is not None:
-                with held(drop=True):
+            with held(drop=True):
+                backend.cancel(pending)
+                if ds is not None:
+                    ds.close(complete)
+                if on_close is not None:
                     on_close()
 
 
-def run_table(series, games, seed, to_rows, consume, table, chunk=1000, progress=True,
-              out=None):
+def run_table(series, games, seed, to_rows, consume, table, chunk=None, progress=True,
+              out=None, plan=None, command=None):
     """`run`, for a command whose result is a table made from what it consumed: returns
     `table()` (written to `out`, .parquet or .csv, if given); a stop raises `Stopped`
     carrying the table of the chunks consumed so far."""
     try:
-        run(series, games, seed, to_rows, consume, chunk=chunk, progress=progress)
+        run(series, games, seed, to_rows, consume, chunk=chunk, progress=progress, plan=plan,
+            command=command)
     except Stopped as e:
         raise Stopped(e.signum, table()) from None
     df = table()

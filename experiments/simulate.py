@@ -162,31 +162,112 @@ def share(k, n, brief=False):
     return f"{pct(k / n)} ({ci})" if brief else f"{pct(k / n)} (95% CI {ci})"
 
 
-def by_turn(event_turns, n, last=None):
+def by_turn(event_turns, n, last=None, weights=None):
     """How many of n games had an event by the end of each turn 1..last (default: the
-    latest event), given the turn of the event in each game that had it: DataFrame indexed
-    by turn, columns games, share (of all n games), lo and hi (its 95% Wilson interval)."""
+    latest event), given the turn of the event in each game that had it (or, with
+    `weights`, in that many games each): DataFrame indexed by turn, columns games, share
+    (of all n games), lo and hi (its 95% Wilson interval)."""
     t = np.asarray(event_turns, dtype=np.int64)
+    w = np.ones(len(t), np.int64) if weights is None else np.asarray(weights, np.int64)
     if last is None:
         last = int(t.max()) if len(t) else 0
-    counts = np.cumsum(np.bincount(t[t <= last], minlength=last + 1)[1:last + 1])
+    keep = t <= last
+    counts = np.cumsum(np.bincount(t[keep], weights=w[keep], minlength=last + 1)
+                       [1:last + 1]).astype(np.int64)
     ci = [wilson(int(k), n) for k in counts]
     return pd.DataFrame({"games": counts, "share": counts / max(n, 1),
                          "lo": [c[0] for c in ci], "hi": [c[1] for c in ci]},
                         index=pd.Index(np.arange(1, last + 1), name="turn"))
 
 
-def measures(df):
-    """What the games of one opponent measure, turn by turn: [(what, turns)]: what in words,
-    turns = the turn it happened in each game where it did. Goldfish: the opponent killed
-    (or, with --until-card, the card on the battlefield); two decks: each side's wins."""
-    card = df["until_card"].iloc[0]
+def measures(c):
+    """What the games of one opponent measure, turn by turn, from its part of a Tally's
+    counts: [(what, turns, games)]: what in words, the turns it happened in and in how many
+    games each. Goldfish: the opponent killed (or, with --until-card, the card on the
+    battlefield); two decks: each side's wins."""
+    card = c["until_card"].iloc[0] if len(c) else ""
+
+    def where(mask, col):
+        part = c[mask & (c[col] >= 0)]
+        return part[col].to_numpy(np.int64), part["games"].to_numpy(np.int64)
     if card:
-        return [(f"{card} on the battlefield", df.loc[df["end"] == K.END_CONDITION, "turns"])]
-    if (df["opponent"] == "goldfish").all():
-        return [("opponent killed", df.loc[df["lost1"] != "", "kill_turn"])]
-    return [("deck won", df.loc[df["winner"] == 0, "kill_turn"]),
-            ("opponent won", df.loc[df["winner"] == 1, "kill_turn"])]
+        return [(f"{card} on the battlefield", *where(c["end"] == K.END_CONDITION, "turns"))]
+    if (c["opponent"] == "goldfish").all():
+        return [("opponent killed", *where(c["lost1"] != "", "kill_turn"))]
+    return [("deck won", *where(c["winner"] == 0, "kill_turn")),
+            ("opponent won", *where(c["winner"] == 1, "kill_turn"))]
+
+
+def quantile(values, weights, q):
+    """The q-quantile of `values` taken `weights` times each, interpolated as pandas does
+    (linearly between the two values around position (n - 1) q)."""
+    v, w = np.asarray(values), np.asarray(weights, np.int64)
+    order = np.argsort(v, kind="stable")
+    v, cum = v[order], np.cumsum(w[order])
+    h = (cum[-1] - 1) * q
+    lo = int(np.floor(h))
+
+    def at(i):
+        return float(v[np.searchsorted(cum, i, side="right")])
+    return at(lo) + (h - lo) * (at(min(lo + 1, int(cum[-1]) - 1)) - at(lo))
+
+
+TALLY_KEYS = ("opponent", "until_card", "end", "winner", "lost0", "lost1", "turns",
+              "kill_turn")
+HEAD = ("deck", "seed", "version", "agent", "opponent_agent", "mulligan")
+
+
+class Tally:
+    """What simulate's summary and plot read, counted chunk by chunk (memory flat whatever
+    the games): `counts`, one row per distinct (opponent, how the game ended, who won and
+    lost, its turns, its kill turn: -1 for none) with its number of games; per opponent, the
+    labels of its first game (`heads`) and the mulligans each side took. `len()` is the
+    games counted."""
+
+    def __init__(self):
+        self.counts = None
+        self.heads = {}
+        self.mulligans = {}
+
+    @classmethod
+    def of(cls, rows):
+        """The tally of simulate's rows (a DataFrame; a Tally is returned as it is)."""
+        if isinstance(rows, cls):
+            return rows
+        t = cls()
+        t.add(rows)
+        return t
+
+    def add(self, df):
+        if not len(df):
+            return
+        keys = [c for c in TALLY_KEYS if c in df.columns]
+        part = df[keys].copy()
+        if "kill_turn" in part:
+            part["kill_turn"] = pd.array(part["kill_turn"], dtype="Int64").fillna(-1) \
+                .astype(np.int64)
+        new = part.groupby(keys, sort=False, dropna=False).size().rename("games") \
+            .reset_index()
+        both = new if self.counts is None else pd.concat([self.counts, new])
+        self.counts = both.groupby(keys, sort=False, dropna=False)["games"].sum() \
+            .reset_index()
+        for opp, first in df.groupby("opponent", sort=False).head(1).set_index(
+                "opponent", drop=False).iterrows():
+            self.heads.setdefault(opp, {c: first[c] for c in HEAD if c in df.columns})
+        for opp, g in df.groupby("opponent", sort=False):
+            m = self.mulligans.setdefault(opp, [0, 0])
+            for p in (0, 1):
+                if f"mulligans{p}" in g:
+                    m[p] += int(g[f"mulligans{p}"].sum())
+
+    def __len__(self):
+        return 0 if self.counts is None else int(self.counts["games"].sum())
+
+    def opponents(self):
+        return list(self.heads)
+
+    def part(self, opponent):
+        return self.counts[self.counts["opponent"] == opponent]
 
 
 def play_chunk(pool, ids0, ids1, agents, n, seed, game0, start, max_turns, target=None):
@@ -260,8 +341,9 @@ def _opponent_names(vs, decks):
 
 
 def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=None,
-             start="play", max_turns=30, batch_size=1000, card_dirs=(), target=None,
-             progress=True, out=None, warn=None, mulligan="agent", pilot=None):
+             start="play", max_turns=30, batch_size=None, card_dirs=(), target=None,
+             progress=True, out=None, warn=None, mulligan="agent", pilot=None, plan=None,
+             rows=True):
     """Play `games` games of `deck` against each opponent deck of `vs` (a deck file, a list
     of them, or None: goldfish), each with the same seed, in batches of `batch_size`;
     returns a DataFrame, one row per game (README.md: "Per-game results"). `target`: a card
@@ -273,7 +355,10 @@ def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=N
     mulligans: "agent" (the agents), "never" (every seven is kept) or a land window "LO-HI"
     at seven with Karsten's London bottoming (simcore/mulligan.py), for every player; the
     `mulligan` column names it. `pilot`: an experiments.pilot.Watch, to count the truncated
-    games and the cards held in."""
+    games and the cards held in. `plan`: where the chunks are played and kept
+    (experiments/runner.py Plan); `batch_size` None: 1000, or on a cluster what keeps its
+    overhead small. `rows=False` keeps no rows (memory flat however many games) and returns
+    their Tally, which `summary` and `plots.plot_games` read as they read the rows."""
     rule = mulligan_rule(mulligan)
     pool = make_pool(card_dirs)
     d0 = load_deck(deck, pool, warn=warn)
@@ -300,6 +385,7 @@ def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=N
               for ids1, name in sides]
     writer = ChunkWriter(out) if out else None
     frames = []
+    tally = Tally()
 
     def to_rows(s, res):
         df = _rows(res, **s.labels)
@@ -310,19 +396,25 @@ def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=N
 
     def consume(k, df):
         counts = df.attrs.pop("pilot", None)
-        if counts is not None:
+        if counts is not None and pilot is not None:    # (a dataset's chunk may have some)
             pilot.add(counts)
+        tally.add(df)
         if writer is not None:
             writer.write(df)
-        frames.append(df)
+        if rows:
+            frames.append(df)
+
+    def result():
+        return runner.collect(frames) if rows else tally
 
     try:
         runner.run(series, games, seed, to_rows, consume,
                    chunk=batch_size, progress=progress,
-                   on_close=writer.close if writer is not None else None)
+                   on_close=writer.close if writer is not None else None, plan=plan,
+                   command="simulate")
     except Stopped as e:
-        raise Stopped(e.signum, runner.collect(frames)) from None
-    return runner.collect(frames)
+        raise Stopped(e.signum, result()) from None
+    return result()
 
 
 def _end_words(end, winner, lost0, lost1, card, goldfish):
@@ -351,49 +443,62 @@ def end_words(df):
                                                       goldfish)], index=df.index)
 
 
-def _curve_line(what, turns, n):
+def _curve_line(what, turns, games, n):
     """ "opponent killed by turn 4: 2.1% (1.4-3.0%), 5: ..." and the median turn."""
-    turns = pd.Series(turns).dropna().astype(int)
-    if len(turns) == 0:
+    if games.sum() == 0:
         return [f"{what}: in none of the {n} games: {share(0, n)}"]
-    curve = by_turn(turns, n)
-    curve = curve[curve.index >= turns.min()]
+    curve = by_turn(turns, n, weights=games)
+    curve = curve[curve.index >= turns[games > 0].min()]
     steps = [f"{t}: {share(int(r.games), n, brief=True)}" for t, r in curve.iterrows()]
     median = "median kill turn" if what == "opponent killed" else "median turn"
     return [f"{what} by turn " + ", ".join(steps) + f" (of all {n} games, 95% CI)",
-            f"{median}: {turns.median():g} (of the {len(turns)} games in which it happened)"]
+            f"{median}: {quantile(turns, games, 0.5):g} (of the {int(games.sum())} games in "
+            f"which it happened)"]
 
 
-def _summary_one(df):
-    n = len(df)
-    goldfish = (df["opponent"] == "goldfish").all()
-    agents = df["agent"].iloc[0] + ("" if goldfish else f" vs {df['opponent_agent'].iloc[0]}")
-    rule = df["mulligan"].iloc[0]
+def ordered_counts(words, games):
+    """{word: games}, most games first (ties: in the order first met)."""
+    total = {}
+    for w, g in zip(words, games):
+        total[w] = total.get(w, 0) + int(g)
+    return dict(sorted(total.items(), key=lambda kv: -kv[1]))
+
+
+def _summary_one(tally, opp):
+    c = tally.part(opp)
+    head = tally.heads[opp]
+    n = int(c["games"].sum())
+    goldfish = opp == "goldfish"
+    agents = head["agent"] + ("" if goldfish else f" vs {head['opponent_agent']}")
+    rule = head["mulligan"]
     mulls = "mulligans by the agent" if rule == "agent" else f"mulligans: {rule}" + \
         (" lands at seven" if rule.startswith("keep") else "")
-    lines = [f"{df['deck'].iloc[0]} vs {df['opponent'].iloc[0]}: {n} games (seed "
-             f"{df['seed'].iloc[0]}, playtest {df['version'].iloc[0]}, {agents}; {mulls})"]
+    lines = [f"{head['deck']} vs {opp}: {n} games (seed {head['seed']}, playtest "
+             f"{head['version']}, {agents}; {mulls})"]
     if goldfish:
-        for what, turns in measures(df):
-            lines += _curve_line(what, turns, n)
+        for what, turns, games in measures(c):
+            lines += _curve_line(what, turns, games, n)
         length = "the deck's turns"
     else:
-        won = [int((df["winner"] == p).sum()) for p in (0, 1, 2)]
+        won = [int(c.loc[c["winner"] == p, "games"].sum()) for p in (0, 1, 2)]
         lines.append(f"deck won {share(won[0], n)}, opponent won {share(won[1], n)}, both "
                      f"lost {share(won[2], n)}, no one lost {share(n - sum(won), n)}")
         length = "game turns, both players'"
-    ended = df[~df["end"].isin(K.END_TRUNCATED)]
-    if len(ended):
-        q = ended["turns"].quantile([0.1, 0.5, 0.9]).tolist()
-        lines.append(f"game length ({length}; {len(ended)} games not truncated): mean "
-                     f"{ended['turns'].mean():.2f} (10% {q[0]:.0f}, median {q[1]:.0f}, "
+    ended = c[~c["end"].isin(K.END_TRUNCATED)]
+    m = int(ended["games"].sum())
+    if m:
+        t, g = ended["turns"].to_numpy(np.int64), ended["games"].to_numpy(np.int64)
+        q = [quantile(t, g, x) for x in (0.1, 0.5, 0.9)]
+        lines.append(f"game length ({length}; {m} games not truncated): mean "
+                     f"{int((t * g).sum()) / m:.2f} (10% {q[0]:.0f}, median {q[1]:.0f}, "
                      f"90% {q[2]:.0f})")
-        dist = ended["turns"].value_counts().sort_index()
-        lines.append("games by length: " + "  ".join(f"{t}:{c}" for t, c in dist.items()))
-    ends = end_words(df).value_counts()
+        dist = ended.groupby("turns")["games"].sum().sort_index()
+        lines.append("games by length: " + "  ".join(f"{t}:{k}" for t, k in dist.items()))
+    ends = ordered_counts(end_words(c), c["games"])
     lines.append("end: " + ", ".join(f"{k} {v}" for k, v in ends.items()))
-    lines.append(f"mulligans per game: deck {df['mulligans0'].mean():.2f}" +
-                 ("" if goldfish else f", opponent {df['mulligans1'].mean():.2f}"))
+    m0, m1 = tally.mulligans.get(opp, [0, 0])
+    lines.append(f"mulligans per game: deck {m0 / n:.2f}" +
+                 ("" if goldfish else f", opponent {m1 / n:.2f}"))
     return "\n".join(lines)
 
 
@@ -401,5 +506,6 @@ def summary(df):
     """What the games measured, with 95% Wilson intervals, per opponent: goldfish games, the
     share of games in which the opponent was killed by each turn (or the --until-card card
     was on the battlefield) and the median turn; two decks, each side's wins; game lengths
-    and what ended the games."""
-    return "\n\n".join(_summary_one(g) for _, g in df.groupby("opponent", sort=False))
+    and what ended the games. `df`: simulate's rows, or the Tally of them."""
+    tally = Tally.of(df)
+    return "\n\n".join(_summary_one(tally, opp) for opp in tally.opponents())

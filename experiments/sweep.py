@@ -75,8 +75,8 @@ def _variants(deck, pool, varied, fill):
 
 
 def sweep(deck, vary, vs=(), fill=None, games=2000, seed=0, agent="greedy",
-          opponent_agent=None, max_turns=30, batch_size=1000, card_dirs=(), progress=True,
-          warn=None):
+          opponent_agent=None, max_turns=30, batch_size=None, card_dirs=(), progress=True,
+          warn=None, plan=None):
     """Play every variant of the grid `vary` (["Forest=14..18", ...]) on the same seeds
     against each deck of `vs`; returns a DataFrame, one row per variant (README.md:
     "Sweeping card counts"). `games`: games per variant and opponent (even)."""
@@ -101,7 +101,8 @@ def sweep(deck, vary, vs=(), fill=None, games=2000, seed=0, agent="greedy",
     field = load_field(vs, pool, warn)
     agents = [load_agent(agent), load_agent(opponent_agent or agent)]
     run = PairedRun(versions, field, agents, dict(agent=agent, opponent_agent=opponent_agent),
-                    seed=seed, max_turns=max_turns, batch_size=batch_size, progress=progress)
+                    seed=seed, max_turns=max_turns, batch_size=batch_size, progress=progress,
+                    plan=plan, command="sweep")
     meta = dict(seed=seed, version=simcore.__version__, deck=d.name, size=d.size, fill=fill,
                 opponents=", ".join(o for o, _ in field), agent=agent,
                 opponent_agent=opponent_agent or agent, max_turns=max_turns)

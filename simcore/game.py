@@ -177,6 +177,16 @@ class GameBatch:
         return compile_plan.game_entry_cached()
 
     @staticmethod
+    def engine():
+        """The name of the engine's machine code: its compile cache folder's, a hash of
+        every source it is compiled from (simcore/jit/cachedir.py). Two processes with the
+        same name play the same games."""
+        import os
+
+        from simcore.jit.cachedir import kernel_cache_dir
+        return os.path.basename(kernel_cache_dir())
+
+    @staticmethod
     def warm():
         """On a cold cache, start compiling on a second core now (simcore/jit/helper.py):
         callers about to make their first batch gain the time until then. Agents whose

@@ -1,5 +1,9 @@
-"""What several test files share: the built-in card pool, the example decks and two decks
-that hold every built-in card."""
+"""What several test files share: the built-in card pool, the example decks, two decks that
+hold every built-in card, and reading a subprocess's progress line."""
+import os
+import re
+import select
+import time
 from pathlib import Path
 
 import numpy as np
@@ -52,3 +56,19 @@ def play_greedy_watching(b, watch):
             watch(g, [b.describe_action(g, k) for k in np.nonzero(mask[g])[0]],
                   b.describe_action(g, acts[g]), code)
         b.step(acts)
+
+
+def progress(proc, at_least, timeout=300):
+    """Read the run's stderr until its progress line counts `at_least` finished games."""
+    seen, end = b"", time.time() + timeout
+    while time.time() < end:
+        ready, _, _ = select.select([proc.stderr], [], [], 1.0)
+        if ready:
+            chunk = os.read(proc.stderr.fileno(), 4096)
+            if not chunk:
+                break
+            seen += chunk
+            done = re.findall(rb"(\d+)/\d+ games", seen)
+            if done and int(done[-1]) >= at_least:
+                return seen
+    raise AssertionError(f"no progress to {at_least} games: {seen.decode()[-500:]}")

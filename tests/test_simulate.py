@@ -388,3 +388,25 @@ def test_readme_documents_every_column():
     assert all(r[1].strip() and r[2].strip() for r in rows)
     df = simulate(DECKS / "mono_green_curve.txt", games=2, seed=1, progress=False)
     assert list(df.columns) == list(COLUMNS)
+
+
+def test_the_summary_and_plot_come_from_per_chunk_counts(tmp_path):
+    """rows=False keeps no row: the Tally counted chunk by chunk gives the summary and the
+    curves the rows give (two opponents, quantiles that fall between two games)."""
+    from experiments.simulate import Tally, quantile
+    kw = dict(vs=[DECKS / "goblins_burn_blight.txt", DECKS / "elves_morcant.txt"], games=90,
+              seed=6, start="random", max_turns=14, batch_size=25, progress=False)
+    df = simulate(DECKS / "mono_green_curve.txt", **kw)
+    tally = simulate(DECKS / "mono_green_curve.txt", rows=False, **kw)
+    assert isinstance(tally, Tally) and len(tally) == len(df) == 180
+    assert summary(tally) == summary(df)
+    for label, curve in curves(df).items():
+        pd.testing.assert_frame_equal(curves(tally)[label], curve)
+    assert tally.counts["games"].sum() == 180 and len(tally.counts) < 180
+    values = np.array([3, 5, 9, 4])
+    weights = np.array([2, 1, 3, 4])
+    for q in (0.1, 0.25, 0.5, 0.9):
+        assert quantile(values, weights, q) == pd.Series(np.repeat(values, weights)).quantile(q)
+    from experiments.plots import plot_games
+    plot_games(tally, tmp_path / "t.png")
+    assert (tmp_path / "t.png").stat().st_size > 10_000

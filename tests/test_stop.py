@@ -2,36 +2,17 @@
 keep every finished batch (the Parquet file closed with its footer, the CSV complete), say
 on stderr how many games were kept and exit with 128 + the signal's number. Before, SIGINT
 exited 0 and SIGTERM left a Parquet file without its footer: unreadable, every game lost."""
-import os
 import re
-import select
 import signal
 import subprocess
 import sys
-import time
 
 import pandas as pd
 import pytest
 
-from support import DECKS, ROOT
+from support import DECKS, ROOT, progress
 
 BATCH = 25
-
-
-def progress(proc, at_least, timeout=300):
-    """Read the run's stderr until its progress line counts `at_least` finished games."""
-    seen, end = b"", time.time() + timeout
-    while time.time() < end:
-        ready, _, _ = select.select([proc.stderr], [], [], 1.0)
-        if ready:
-            chunk = os.read(proc.stderr.fileno(), 4096)
-            if not chunk:
-                break
-            seen += chunk
-            done = re.findall(rb"(\d+)/\d+ games", seen)
-            if done and int(done[-1]) >= at_least:
-                return seen
-    raise AssertionError(f"no progress to {at_least} games: {seen.decode()[-500:]}")
 
 
 @pytest.mark.parametrize("suffix", [".parquet", ".csv"])
