@@ -2,13 +2,12 @@
 engine: memory per game and the cold and warm start, each in a process of its own, the Dask
 workload through the runner, and the machine the figures come from.
 
-The Dask hook (`dask_backend`, `dask_workload`) waits for the Dask backend of the chunk
-runner: when `DASK_MODULE` is importable it must provide `backend(spec)` (a spec such as
-"local:2"; a bad one raises PlaytestError) returning what `runner.run` takes as its
-`backend=` keyword; `runner.run` without it plays on local threads. Until then the bench
-records the Dask workload as "not available"."""
+The Dask workload plays the same goldfish games through `runner.run` twice: on local
+threads, then on the cluster `--dask SPEC` names (experiments/backends.py, started only for
+that workload so its idle workers do not share the cores with the other measures). Without
+Dask installed the workload is recorded as "not available"."""
 import datetime
-import importlib
+import importlib.util
 import json
 import os
 import platform
@@ -23,10 +22,9 @@ import numpy as np
 import pandas as pd
 
 from agents import GreedyAgent
-from experiments import runner
+from experiments import backends, runner
 
 ROOT = Path(__file__).resolve().parents[1]
-DASK_MODULE = "experiments.backends"
 # the memory child: experiments/bench.py's rss_child, printing one line "RSS {json}"
 RSS_CHILD = "from experiments.bench import rss_child; rss_child({!r}, {!r}, {}, {}, {}, {})"
 
@@ -165,26 +163,28 @@ def bench_starts(m, deck, opponent, seed, games, cold):
 
 
 def dask_backend(spec):
-    """The Dask backend for `spec` ("local:2") if DASK_MODULE is importable, else None. A
-    bad spec raises (PlaytestError: one line, exit 2) before the bench starts."""
-    try:
-        backends = importlib.import_module(DASK_MODULE)
-    except ImportError:
+    """A function starting the Dask backend `spec` names ("local:2"), or None when Dask is
+    not installed. A bad spec raises (PlaytestError: one line, exit 2) before the bench."""
+    backends.parse_address(spec)
+    if importlib.util.find_spec("distributed") is None:
         return None
-    return backends.backend(spec)
+    return lambda: backends.Dask(spec, dashboard="127.0.0.1:0")
 
 
 def dask_workload(pool, ids0, seed, max_turns, games, chunk, backend):
-    """The same goldfish games through the runner on local threads, then on `backend`:
-    (local seconds, Dask seconds, same games)."""
+    """The same goldfish games through the runner on local threads, then on `backend`
+    (experiments/backends.py): (local seconds, Dask seconds, same games)."""
     series = [runner.Series(pool, ids0, None, agents=[GreedyAgent()],
                             batch=dict(start="random", max_turns=max_turns))]
+    # untimed: each worker loads the engine once, as at the start of any long run
+    runner.run(series, min(games, chunk), seed, _results_frame, lambda k, rows: None,
+               chunk=chunk, progress=False, plan=runner.Plan(backend=backend))
     out = []
-    for kw in ({}, {"backend": backend}):
+    for plan in (None, runner.Plan(backend=backend)):
         frames = []
         t0 = time.perf_counter()
         runner.run(series, games, seed, _results_frame, lambda k, rows: frames.append(rows),
-                   chunk=chunk, progress=False, **kw)
+                   chunk=chunk, progress=False, plan=plan)
         out.append((time.perf_counter() - t0, pd.concat(frames, ignore_index=True)))
     (local, rows_local), (dask, rows_dask) = out
     return local, dask, rows_local.equals(rows_dask)
@@ -194,18 +194,21 @@ def _results_frame(series, results):
     return pd.DataFrame({k: np.asarray(v) for k, v in results.items() if k != "records"})
 
 
-def bench_dask(m, pool, ids0, seed, max_turns, games, chunk, spec, backend):
+def bench_dask(m, pool, ids0, seed, max_turns, games, chunk, spec, start):
     """`--dask SPEC`: goldfish games through the runner on Dask against the same games on
-    local threads (x_local: Dask's speed over local threads')."""
+    local threads (x_local: Dask's speed over local threads'). `start`: dask_backend's
+    function (None: Dask is not installed). The cluster's start and its workers' engine load
+    are outside the timing (dask_workload): the figure is a long run's steady pace."""
     if not spec:
         m.absent("goldfish_dask", "dask", "skipped", "not asked: --dask local:2 measures it")
         return
-    if backend is None:
+    if start is None:
         m.absent("goldfish_dask", "dask", "not available",
-                 f"--dask {spec}: no {DASK_MODULE} to import")
+                 f"--dask {spec}: Dask is not installed ({backends.INSTALL})")
         return
     label = f"goldfish through the runner, dask {spec}"
-    local, dask, same = dask_workload(pool, ids0, seed, max_turns, games, chunk, backend)
+    with start() as backend:
+        local, dask, same = dask_workload(pool, ids0, seed, max_turns, games, chunk, backend)
     m.games("goldfish_local", "goldfish through the runner, local", games, local)
     m.games("goldfish_dask", label, games, dask, local / dask,
             f"dask / local threads; same games: {'yes' if same else 'NO'}", dask=spec,

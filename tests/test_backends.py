@@ -201,3 +201,20 @@ def test_the_cli_plays_on_a_local_cluster_it_starts(tmp_path, capsys):
     assert "; dashboard http://127.0.0.1:" in err and "/status" in err
     rows = pd.read_parquet(tmp_path / "run")
     assert list(rows["game"]) == list(range(120)) and (rows["seed"] == 8).all()
+
+
+def test_bench_dask_workload_plays_the_same_games(dask):
+    """`playtest bench --dask`: the goldfish games through the runner on the cluster are the
+    local threads' games, and the entry carries its ratio against them."""
+    import contextlib
+
+    from experiments import benchproc
+    from experiments.bench import Measures
+    m = Measures(progress=lambda line: None)
+    on(dask)
+    benchproc.bench_dask(m, POOL, ids("mono_green_curve"), 1, 12, 60, 20, "local:2",
+                         lambda: contextlib.nullcontext(dask))
+    w = m.workloads["goldfish_dask"]
+    assert w["status"] == "ok" and w["same_games"] is True and w["games"] == 60
+    assert w["x_local"] > 0 and w["baselines"] == {"x_local": "goldfish_local"}
+    assert m.workloads["goldfish_local"]["games"] == 60
