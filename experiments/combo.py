@@ -143,8 +143,12 @@ def combo(deck, when, ors=(), vs=None, by_turn=4, games=10000, seed=0, agent="gr
     def to_rows(s, res):
         t = np.asarray(res["condition_turn"])
         own = np.where(t > 0, own_turn(t, s.labels["on_the_play"], goldfish), 0)
-        rows = pd.DataFrame({"own": own, "end": res["end"], "turns": res["turns"],
-                             "mulligans": res["mulligans0"]})
+        # per game, as a dataset keeps them (--dataset): which game, the deck's own turn the
+        # condition came together (0: not by by_turn), how the game ended, its mulligans
+        rows = pd.DataFrame({"seed": seed, "game": res["game"],
+                             "on_the_play": s.labels["on_the_play"],
+                             "opponent": s.labels["opponent"], "own": own, "end": res["end"],
+                             "turns": res["turns"], "mulligans": res["mulligans0"]})
         if pilot is not None:       # consumed with the chunk (runner: whole or not at all)
             decks = {0: d0.name} if goldfish else {0: d0.name, 1: s.labels["opponent"]}
             rows.attrs["pilot"] = pilot.count(res, pool, decks, goldfish,

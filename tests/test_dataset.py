@@ -98,6 +98,14 @@ def test_a_run_cut_in_the_middle_of_a_chunk_resumes_to_the_same_table(tmp_path, 
     StopInAct.at = None
     resumed = combo(GREEN, plan=Plan(dataset=str(folder), resume=True), **kw)
     pd.testing.assert_frame_equal(resumed, whole)
+    # the dataset's rows stand on their own: each game of each start once, and the share by
+    # each turn they give is the table's
+    rows = pd.read_parquet(folder)
+    assert len(rows) == 300 and (rows["seed"] == 2).all()
+    for play, part in rows.groupby("on_the_play"):
+        assert sorted(part["game"]) == list(range(150))
+        got = whole[(whole["on_the_play"] == play) & (whole["turn"] == 6)]["share"].item()
+        assert got == pytest.approx(((part["own"] > 0) & (part["own"] <= 6)).mean())
 
 
 def test_a_killed_run_resumes_to_the_same_rows(tmp_path, whole):
