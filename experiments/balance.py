@@ -15,7 +15,6 @@ import math
 import pandas as pd
 
 import simcore
-from experiments import pairstats as ps
 from experiments.compare import load_field, pair_row, points, rate_words
 from experiments.pairing import PairedRun, Version, card_list, games_option
 from experiments.signals import Stopped
@@ -101,11 +100,10 @@ def balance(deck, card, vary, vs=(), baseline=None, target=None, like=None, game
 
 
 def _table(run, values, variants, first, target, meta):
-    s = run.seed_scores()
-    per_seed = 2 * len(run.opponents)
-    b = ps.rate_interval(s[0], per_seed)
+    s = run.sums()
+    b = s.rate(0)
     if first > 1:           # --like: the reference card's effect is the target
-        t = ps.paired(s[1], s[0])
+        t = s.paired(1, 0)
         target, t_lo, t_hi = t["diff"], t["lo"], t["hi"]
     else:
         target = 0.0 if target is None else float(target)
@@ -113,7 +111,7 @@ def _table(run, values, variants, first, target, meta):
     rows = []
     for j, (v, c) in enumerate(zip(values, variants)):
         k = first + j
-        r = pair_row(s[k], s[0], per_seed)
+        r = pair_row(s, k, 0)
         row = dict(meta, value=v, variant=describe_variant(c), seeds=r["seeds"],
                    games=r["games"], win_rate=r["win_rate_a"], win_rate_lo=r["win_rate_a_lo"],
                    win_rate_hi=r["win_rate_a_hi"], effect=r["diff"], effect_lo=r["diff_lo"],
@@ -122,7 +120,7 @@ def _table(run, values, variants, first, target, meta):
                    baseline_win_rate=b[0], baseline_win_rate_lo=b[1],
                    baseline_win_rate_hi=b[2], target=target, target_lo=t_lo, target_hi=t_hi)
         if first > 1:
-            vl = ps.paired(s[k], s[1])
+            vl = s.paired(k, 1)
             row.update(vs_like=vl["diff"], vs_like_lo=vl["lo"], vs_like_hi=vl["hi"])
         rows.append(row)
     df = pd.DataFrame(rows)

@@ -80,20 +80,20 @@ class Stopping:
     def __call__(self, run):
         n = run.seeds
         if self.elos is not None:
-            s = run.seed_scores(n)
-            cells_per = 8 * len(run.opponents)      # a seed's score over B: k / cells_per
+            # a seed's score of A over B, 1/2 + (sA - sB) / 2, in cells k / (2 scale):
+            # k = scale + points A - points B (experiments/seedsums.py)
+            scale = int(run.seed_sums.scales[0])
             if self.counts is None:
-                self.counts = np.zeros(cells_per + 1)
-            u = 0.5 + (s[self.a, self.seeds:n] - s[self.b, self.seeds:n]) / 2
-            k = np.rint(u * cells_per).astype(int)
+                self.counts = np.zeros(2 * scale + 1)
+            p = run.seed_sums.points(self.seeds, n)
+            k = scale + p[self.a] - p[self.b]
             added, self.llr, self.decision = ps.sprt_scan(k, self.counts, *self.elos,
                                                           self.bounds)
             self.seeds += added
             return self.decision is not None
         self.seeds = n
         if self.precision is not None and n >= 2:
-            s = run.seed_scores(n)
-            hw = ps.paired(s[self.a], s[self.b])["half_width"]
+            hw = run.sums(n).paired(self.a, self.b)["half_width"]
             self.reached = hw <= self.precision
             return self.reached
         return False
@@ -118,12 +118,13 @@ def size_note(sizes):
             f"draws) and the pairing saves little")
 
 
-def pair_row(s_a, s_b, games_per_seed):
-    """The statistics of one comparison from per-seed scores: a dict of columns."""
-    st = ps.paired(s_a, s_b)
-    ra, rb = ps.rate_interval(s_a, games_per_seed), ps.rate_interval(s_b, games_per_seed)
+def pair_row(sums, a, b):
+    """The statistics of one comparison, version a against b, from a run's Sums
+    (experiments/seedsums.py): a dict of columns."""
+    st = sums.paired(a, b)
+    ra, rb = sums.rate(a), sums.rate(b)
     return dict(
-        seeds=st["n"], games=st["n"] * games_per_seed,
+        seeds=st["n"], games=st["n"] * sums.games_per_seed,
         win_rate_a=ra[0], win_rate_a_lo=ra[1], win_rate_a_hi=ra[2],
         win_rate_b=rb[0], win_rate_b_lo=rb[1], win_rate_b_hi=rb[2],
         diff=st["diff"], diff_lo=st["lo"], diff_hi=st["hi"], p_value=st["p_value"],
@@ -194,9 +195,8 @@ def _table(run, stop, meta, how):
     if m > 1:
         groups.insert(0, ("all", None))
     for name, i in groups:
-        s = run.seed_scores(n, i)
         row = dict(meta, opponent=name, opponents=", ".join(o for o, _ in run.opponents))
-        row.update(pair_row(s[0], s[1], 2 * (m if i is None else 1)))
+        row.update(pair_row(run.sums(n, i), 0, 1))
         rows.append(row)
     df = pd.DataFrame(rows)
     df["games_played"] = 2 * run.seeds * np.where(df["opponent"] == "all", m, 1)

@@ -10,9 +10,10 @@ share of the variance. The versions' results then differ less from each other th
 independent runs would (common random numbers), and comparisons are made per seed
 (experiments/pairstats.py).
 
-Every game goes through the one chunk runner (experiments/runner.py); results are kept as
-one score per game (a win 1, a loss 0, a draw or no loser 1/2) and what sweeps report (the
-turn of each win; the deck's mana screw and flood, EXTRA_COLUMNS).
+Every game goes through the one chunk runner (experiments/runner.py); a game scores 1 for a
+win, 0 for a loss and 1/2 for a draw or no loser, and a run keeps, in constant memory, the
+sums those statistics need (experiments/seedsums.py) and what sweeps report (the turn of
+each win; the deck's mana screw and flood, EXTRA_COLUMNS).
 """
 from collections import Counter
 from dataclasses import dataclass
@@ -21,14 +22,14 @@ import numpy as np
 
 from experiments import runner
 from experiments.runner import Series
+from experiments.seedsums import SeedSums
 from experiments.signals import Stopped
 from experiments.simulate import _rows
 from simcore.errors import PlaytestError
 from simcore.game import deck_ids
 
 STARTS = ("play", "draw")
-# per-game columns a sweep averages where the rows have them (the main branch adds them)
-# per-game columns averaged per variant: name -> the deck's column of the rows
+# per-game columns a sweep averages where the rows have them: name -> the deck's column
 # (experiments/records.py: NA where a game ended before the turn that decides it)
 EXTRA_COLUMNS = {"screw": "screw0", "flood": "flood0"}
 
@@ -73,18 +74,19 @@ class Version:
         return np.asarray([self.pool.card_id[n] for n in self.cards], dtype=np.int64)
 
 
-def game_scores(winner):
-    """A game's score for the deck (player 0): 1 won, 0 lost, 1/2 a draw or no loser."""
+def half_points(winner):
+    """A game's half-points for the deck (player 0): 2 won, 0 lost, 1 a draw or no loser."""
     w = np.asarray(winner)
-    return np.where(w == 0, 1.0, np.where(w == 1, 0.0, 0.5))
+    return np.where(w == 0, 2, np.where(w == 1, 0, 1)).astype(np.int8)
 
 
 class PairedRun:
     """Versions x opponents x (on the play, on the draw), every series on the same seeds.
 
-    `scores[v, o, s, i]`: the score of version v against opponent o with start s at seed i
-    (NaN until played); `win_turn` the same for the game turn of the win (NaN if none);
-    `extra[col]` for per-game columns the rows have (EXTRA_COLUMNS)."""
+    Each round of seeds (a chunk of every series) is folded into `seed_sums`
+    (experiments/seedsums.py) once every series has played it: the per-seed points of each
+    version, their sums and products, its wins' kill turns and the per-game columns the rows
+    have (EXTRA_COLUMNS), so that the run's memory does not grow with its seeds."""
 
     def __init__(self, versions, opponents, agents, labels, seed=0, max_turns=30,
                  batch_size=None, progress=True, plan=None, command=None):
@@ -101,43 +103,43 @@ class PairedRun:
                                     seed=seed, deck=v.label, opponent=name, target=None),
                         batch=dict(start=start, max_turns=max_turns)))
         self.shape = (len(self.versions), len(self.opponents), len(STARTS))
-        self.played = np.zeros(len(self.series), dtype=np.int64)
-        self.scores = self.win_turn = None
-        self.extra = {}
-
-    def _grow(self, n):
-        old = 0 if self.scores is None else self.scores.shape[-1]
-        if n <= old:
-            return
-        size = max(n, 2 * old)
-
-        def grown(a):
-            b = np.full(self.shape + (size,), np.nan)
-            if a is not None:
-                b[..., :old] = a
-            return b
-        self.scores, self.win_turn = grown(self.scores), grown(self.win_turn)
-        self.extra = {c: grown(a) for c, a in self.extra.items()}
+        self.seed_sums = SeedSums(len(self.versions), len(self.opponents), EXTRA_COLUMNS)
+        self._round = {}            # series index -> its chunk of the round being played
+        self.extra_seen = set()     # the EXTRA_COLUMNS the rows had
 
     def _consume(self, k, rows):
         g = rows["game"].to_numpy()
-        self._grow(int(g.max()) + 1)
-        v, o, s = np.unravel_index(k, self.shape)
-        self.scores[v, o, s, g] = game_scores(rows["winner"])
+        self.extra_seen |= {c for c, col in EXTRA_COLUMNS.items() if col in rows.columns}
         won = rows["winner"].to_numpy() == 0
-        turns = rows["kill_turn"].astype("float64").to_numpy()
-        self.win_turn[v, o, s, g] = np.where(won, turns, np.nan)
-        for c, col in EXTRA_COLUMNS.items():
-            if col in rows.columns:
-                if c not in self.extra:
-                    self.extra[c] = np.full(self.scores.shape, np.nan)
-                self.extra[c][v, o, s, g] = rows[col].astype("float64").to_numpy()
-        self.played[k] = max(self.played[k], int(g.max()) + 1)
+        extra = {c: rows[col].astype("float64").to_numpy() if col in rows.columns
+                 else np.full(len(g), np.nan) for c, col in EXTRA_COLUMNS.items()}
+        self._round[k] = (int(g[0]), len(g), half_points(rows["winner"]),
+                          np.where(won, rows["kill_turn"].astype("float64").to_numpy(),
+                                   np.nan), extra)
+        if len(self._round) == len(self.series):
+            self._fold()
+
+    def _fold(self):
+        """The round every series has played: its games by version, opponent, start, seed."""
+        parts = [self._round[k] for k in range(len(self.series))]
+        self._round = {}
+        (g0, n), = {(p[0], p[1]) for p in parts}        # a round: the same seeds throughout
+
+        def stacked(i, c=None):
+            return np.stack([p[i] if c is None else p[i][c] for p in parts]).reshape(
+                self.shape + (n,))
+        self.seed_sums.fold(g0, stacked(2), stacked(3),
+                            {c: stacked(4, c) for c in EXTRA_COLUMNS})
 
     @property
     def seeds(self):
         """Seeds every series has played (they are played from seed 0 up)."""
-        return int(self.played.min()) if len(self.played) else 0
+        return self.seed_sums.n
+
+    def sums(self, n=None, opponent=None):
+        """The Sums (experiments/seedsums.py) of the first n complete seeds (all of them, or
+        a prefix ending in the last round) over every opponent, or one opponent's index."""
+        return self.seed_sums.sums(n, opponent)
 
     def run(self, games, enough=None):
         """Play `games` seeds of every series, side by side (so that a stop keeps whole
@@ -151,14 +153,6 @@ class PairedRun:
         except Stopped as e:
             raise Stopped(e.signum, self) from None
         return self
-
-    def seed_scores(self, n=None, opponent=None):
-        """[versions, seeds]: each version's mean score per seed over the opponents (or one
-        opponent's index) and both starts, for the first n complete seeds."""
-        n = self.seeds if n is None else n
-        s = self.scores[..., :n]
-        s = s[:, [opponent]] if opponent is not None else s
-        return s.mean(axis=(1, 2))
 
 
 def games_option(games):

@@ -10,6 +10,8 @@ are not.
   (paired t), with the variance unpaired runs of the same size would have had.
 - `rate_interval(x, games_per_seed)`: one version's win rate with a Wilson interval at the
   effective number of games.
+- `paired_moments`, `rate_moments`: the same from the seeds' means and variances, which
+  long runs keep instead of every seed's score (experiments/seedsums.py).
 - Elo of A over B, and Fishtest's generalised SPRT on the per-seed scores of A over B.
 """
 import math
@@ -31,18 +33,27 @@ def paired(a, b):
     share of the variance the pairing removed, 1 - 1/factor)."""
     a, b = np.asarray(a, float), np.asarray(b, float)
     n = len(a)
-    out = dict(n=n, mean_a=a.mean() if n else math.nan, mean_b=b.mean() if n else math.nan)
     if n < 2:
-        return dict(out, diff=out["mean_a"] - out["mean_b"], se=math.nan, lo=math.nan,
-                    hi=math.nan, p_value=math.nan, se_unpaired=math.nan, factor=math.nan,
-                    saved=math.nan, half_width=math.nan, half_width_unpaired=math.nan)
-    d = a - b
-    diff = float(d.mean())
-    se = float(d.std(ddof=1)) / math.sqrt(n)
-    se_u = math.sqrt((a.var(ddof=1) + b.var(ddof=1)) / n)
+        return paired_moments(n, a.mean() if n else math.nan, b.mean() if n else math.nan,
+                              math.nan, math.nan, math.nan)
+    return paired_moments(n, a.mean(), b.mean(), a.var(ddof=1), b.var(ddof=1),
+                          (a - b).var(ddof=1))
+
+
+def paired_moments(n, mean_a, mean_b, var_a, var_b, var_d):
+    """paired's dict from n seeds' moments: the means of a and b and the sample variances
+    (ddof 1) of a, b and a - b (experiments/seedsums.py keeps them for long runs)."""
+    out = dict(n=n, mean_a=float(mean_a), mean_b=float(mean_b))
+    diff = out["mean_a"] - out["mean_b"]
+    if n < 2:
+        return dict(out, diff=diff, se=math.nan, lo=math.nan, hi=math.nan, p_value=math.nan,
+                    se_unpaired=math.nan, factor=math.nan, saved=math.nan,
+                    half_width=math.nan, half_width_unpaired=math.nan)
+    se = math.sqrt(max(var_d, 0.0) / n)
+    se_u = math.sqrt(max(var_a + var_b, 0.0) / n)
     q = float(stats.t.ppf(0.975, n - 1))
-    if se > 0:
-        p = float(stats.ttest_1samp(d, 0.0).pvalue)
+    if se > 0:      # the paired t-test, two-sided
+        p = float(2 * stats.t.sf(abs(diff) / se, n - 1))
     else:       # every seed the same difference: none (identical games) or a sure one
         p = 1.0 if diff == 0 else 0.0
     factor = se_u ** 2 / se ** 2 if se > 0 else (math.inf if se_u > 0 else math.nan)
@@ -61,11 +72,16 @@ def rate_interval(x, games_per_seed):
     of 0 or 1 (Wilson's interval there) and no width otherwise. (Both variances are plug-in
     ones, so that seeds whose games all agree give n_eff = the seeds exactly.)"""
     x = np.asarray(x, float)
-    n = len(x)
+    if len(x) == 0:
+        return math.nan, math.nan, math.nan
+    return rate_moments(len(x), x.mean(), x.var())
+
+
+def rate_moments(n, p, v):
+    """rate_interval from n seeds' mean score p and plug-in variance v (ddof 0)."""
     if n == 0:
         return math.nan, math.nan, math.nan
-    p = float(x.mean())
-    v = float(x.var())
+    p, v = float(p), float(v)
     if v > 0:
         n_eff = p * (1 - p) * n / v
     elif p in (0.0, 1.0):

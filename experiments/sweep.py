@@ -17,7 +17,6 @@ import numpy as np
 import pandas as pd
 
 import simcore
-from experiments import pairstats as ps
 from experiments.compare import load_field, points, rate_words
 from experiments.pairing import EXTRA_COLUMNS, PairedRun, Version, align, card_list, games_option
 from experiments.signals import Stopped
@@ -115,23 +114,20 @@ def sweep(deck, vary, vs=(), fill=None, games=2000, seed=0, agent="greedy",
 
 def _table(run, grid, names, meta):
     n = run.seeds
-    s = run.seed_scores(n)
-    per_seed = 2 * len(run.opponents)
+    s = run.sums(n)
+    ss = run.seed_sums
     rows = []
     for v, (label, changes, counts, _) in enumerate(grid):
-        rate = ps.rate_interval(s[v], per_seed)
-        turns = run.win_turn[v, ..., :n]
+        rate = s.rate(v)
+        wins = int(ss.wins[v])
         row = dict(meta, variant=label, **{c: changes[c] for c in names},
-                   fill_count=counts.get(meta["fill"], 0), seeds=n, games=n * per_seed,
-                   win_rate=rate[0], win_rate_lo=rate[1], win_rate_hi=rate[2],
-                   wins=int(np.isfinite(turns).sum()),
-                   mean_kill_turn=float(np.nanmean(turns)) if np.isfinite(turns).any()
-                   else np.nan)
+                   fill_count=counts.get(meta["fill"], 0), seeds=n,
+                   games=n * s.games_per_seed, win_rate=rate[0], win_rate_lo=rate[1],
+                   win_rate_hi=rate[2], wins=wins,
+                   mean_kill_turn=int(ss.win_turns[v]) / wins if wins else np.nan)
         for c in EXTRA_COLUMNS:
-            if c in run.extra:      # the share among games where it is known, with its CI
-                known = run.extra[c][v, ..., :n]
-                known = known[np.isfinite(known)]
-                k, m = int(known.sum()), len(known)
+            if c in run.extra_seen:     # the share among games where it is known, with its CI
+                k, m = (int(x) for x in ss.extra[c][:, v])
                 row[c] = k / m if m else np.nan
                 row[f"{c}_lo"], row[f"{c}_hi"] = wilson(k, m)
                 row[f"{c}_games"] = m
@@ -144,7 +140,7 @@ def _table(run, grid, names, meta):
         df[col] = np.nan
     for v in range(len(df)):
         if v != best:
-            st = ps.paired(s[v], s[best])
+            st = s.paired(v, best)
             df.loc[v, ["vs_best", "vs_best_lo", "vs_best_hi", "vs_best_p"]] = (
                 st["diff"], st["lo"], st["hi"], st["p_value"])
     return df
