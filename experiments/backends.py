@@ -89,15 +89,17 @@ def _timed(fn, *args):
 
 def _warm(fn, unit, seed):
     """One game on a worker (the engine loaded from the compile cache, or compiled once), and
-    the code it runs: playtest's version and the engine's cache name."""
+    the code it runs: playtest's version, the engine's cache name and its Python sources'
+    hash."""
     import simcore
+    from experiments.dataset import code
     from simcore.game import GameBatch
     _on_one_thread()
     try:
         fn(unit, seed, 0, 1)
     except Exception:       # (a broken agent, say): the run's chunks report it, by chunk
         pass
-    return simcore.__version__, GameBatch.engine()
+    return simcore.__version__, GameBatch.engine(), code()
 
 
 OWN_PACKAGES = ("agents", "simcore", "experiments")
@@ -202,12 +204,13 @@ class Dask:
 
     def start(self, play, unit, seed, progress=True):
         """One game on every worker first: each loads (or compiles) the engine once, and says
-        which code it runs; a worker of another version or engine is refused, since its
+        which code it runs; a worker of another version, engine or code is refused, since its
         games could differ."""
         import simcore
+        from experiments.dataset import code
         from simcore.errors import PlaytestError
         from simcore.game import GameBatch
-        mine = (simcore.__version__, GameBatch.engine())
+        mine = (simcore.__version__, GameBatch.engine(), code())
         _send_agents_by_value(unit)
         workers = list(self.client.scheduler_info()["workers"])
         futures = [self.client.submit(_warm, play, unit, seed, workers=[w],
@@ -219,10 +222,14 @@ class Dask:
             except Exception as e:
                 raise PlaytestError(f"--dask: the worker at {w} cannot play the run's games: "
                                     f"{type(e).__name__}: {e}") from None
-            if theirs != mine:
+            if theirs[:2] != mine[:2]:
                 raise PlaytestError(f"--dask: the worker at {w} runs playtest {theirs[0]} "
                                     f"(engine {theirs[1]}), this process {mine[0]} (engine "
                                     f"{mine[1]}): install the same playtest everywhere")
+            if theirs != mine:
+                raise PlaytestError(f"--dask: the worker at {w} runs other playtest code "
+                                    f"(sources {theirs[2]}, here {mine[2]}): install the "
+                                    f"same playtest everywhere")
 
     def chunk_size(self, default, play, unit, seed, progress=True):
         """Games a chunk so that a task's fixed cost stays under OVERHEAD_SHARE of its time:

@@ -4,9 +4,9 @@ manifest (`--dataset DIR`), which `--resume DIR` continues.
 Layout: `DIR/chunk-000000.parquet`, ... (the chunk's rows as the command's `to_rows` made
 them, and in the file's metadata under "playtest" what the rows carried beside them, the
 DataFrame's attrs, as JSON), and `DIR/_manifest.json`: the command line, the run's identity
-(command, seed, playtest version, engine, games, chunk size, chunk order, and per series
-the hash of each deck's card list, of every card definition it uses, its agents, options
-and labels), the chunk list ([series, first game, games] each) and the chunks finished.
+(command, seed, playtest version, engine, a hash of the Python sources, games, chunk size,
+chunk order, and per series the hash of each deck's card list, of every card definition it
+uses, its agents, options and labels), the chunk list ([series, first game, games] each) and the chunks finished.
 pandas.read_parquet(DIR) reads every chunk's rows (files named _ or . are skipped).
 
 A chunk is written to a temporary file and renamed, then the manifest is rewritten the same
@@ -14,6 +14,7 @@ way: a run killed at any moment leaves the finished chunks and a manifest that l
 whole files. A resumed run must be the same run: what differs is refused in one line.
 """
 import datetime
+import functools
 import hashlib
 import json
 import os
@@ -39,6 +40,22 @@ def engine():
     """The name of the engine's machine code (a hash of its sources)."""
     from simcore.game import GameBatch
     return GameBatch.engine()
+
+
+@functools.lru_cache(maxsize=None)
+def code():
+    """A hash of playtest's Python sources (simcore, agents, experiments): other code may
+    play other games or make other rows at the same version and engine (an agent's edit in
+    a clone, say), so a resume or a worker on it is refused."""
+    import agents
+    import experiments
+    h = hashlib.sha1()
+    for pkg in (simcore, agents, experiments):
+        root = Path(pkg.__file__).parent
+        for f in sorted(root.rglob("*.py")):
+            h.update(f.relative_to(root.parent).as_posix().encode() + b"\0")
+            h.update(f.read_bytes())
+    return h.hexdigest()[:16]
 
 
 _OPAQUE = ("numba", "numpy", "pandas", "pyarrow", "llvmlite", "builtins", "threading",
@@ -107,6 +124,7 @@ def describe(unit):
 def identity(command, units, games, seed, side_by_side):
     """Everything of a run that changes its chunks' rows, and the chunk size aside."""
     return {"command": command, "playtest": simcore.__version__, "engine": engine(),
+            "code": code(),
             "seed": int(seed), "games": int(games), "order": ORDERS[bool(side_by_side)],
             "series": [describe(u) for u in units]}
 
@@ -150,6 +168,7 @@ def difference(run, here):
     """One line on what differs between the run's identity and this one's, or None."""
     top = {"command": "the command", "playtest": "the playtest version",
            "engine": "the game engine's code (its compile cache name)",
+           "code": "playtest's Python code (a hash of its sources)",
            "seed": "the seed (--seed)", "games": "the games a series (--games)",
            "order": "the order of the chunks"}
     for k, what in top.items():

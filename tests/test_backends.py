@@ -140,6 +140,16 @@ def test_a_worker_of_another_version_is_refused(dask, monkeypatch):
         simulate(GREEN, games=10, seed=1, progress=False, plan=on(dask))
 
 
+def test_a_worker_on_other_code_is_refused(dask, monkeypatch):
+    """The same version and engine, other Python sources (an edited agent, say)."""
+    from experiments import dataset
+    monkeypatch.setattr(dataset, "code", lambda: "0123456789abcdef")
+    with pytest.raises(PlaytestError, match=r"--dask: the worker at tcp://127\.0\.0\.1:\d+ "
+                                            r"runs other playtest code \(sources [0-9a-f]{16}, "
+                                            r"here 0123456789abcdef\)"):
+        simulate(GREEN, games=10, seed=1, progress=False, plan=on(dask))
+
+
 def test_the_cli_says_how_to_install_dask(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "distributed", None)     # import distributed fails
     with pytest.raises(SystemExit) as e:

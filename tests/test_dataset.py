@@ -13,6 +13,7 @@ import pytest
 
 import simcore
 from agents import GreedyAgent
+from experiments import dataset
 from experiments.cli import main
 from experiments.combo import combo
 from experiments.dataset import MANIFEST
@@ -162,6 +163,11 @@ def test_a_resume_of_another_run_is_refused(kept, tmp_path, monkeypatch):
             simulate(kw.pop("deck", GREEN), **kw)
         assert str(e.value).startswith(f"--resume {kept}: not the same run: "), e.value
         assert words in str(e.value) and "\n" not in str(e.value), e.value
+    monkeypatch.setattr(dataset, "code", lambda: "0123456789abcdef")   # an edited clone
+    with pytest.raises(PlaytestError, match="playtest's Python code .a hash of its sources. "
+                                            "differs: [0-9a-f]{16} in the run, "
+                                            "0123456789abcdef here"):
+        simulate(GREEN, **again)
     monkeypatch.setattr(simcore, "__version__", "0.0.9")
     with pytest.raises(PlaytestError, match="the playtest version differs: 0.1.0 in the run, "
                                             "0.0.9 here"):
