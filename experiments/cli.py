@@ -661,8 +661,8 @@ def _outputs(args, df, plot, write=False):
 def _table_run(args, pilot, play, summary, plot):
     """Play (`play(plan)` returns the command's table; experiments/runner.py Plan, from
     --dask, --dataset, --resume), print its summary and the pilot's warnings, say what was
-    written and draw --plot; a stop by a signal prints what was finished and exits 128 +
-    its number."""
+    written and draw --plot; a stop by a signal prints, writes and draws the table of the
+    chunks finished, and exits 128 + its number."""
     from experiments.signals import Stopped
     try:
         with _RunPlan(args) as plan:
@@ -672,6 +672,7 @@ def _table_run(args, pilot, play, summary, plot):
         if e.results is not None and len(e.results):
             print(summary(e.results))
             _pilot_lines(pilot, args.agent)
+            _outputs(args, e.results, plot, write=True)
         return e.status
     print(summary(df))
     _pilot_lines(pilot, args.agent)
@@ -853,12 +854,18 @@ def cmd_simulate(args) -> int:
 
 def cmd_castability(args) -> int:
     from experiments.castability import castability, plot_castability, summary
+    from experiments.signals import Stopped
 
     _check_outputs(args)
-    with _RunPlan(args) as plan:
-        df = castability(args.deck, games=args.games, seed=args.seed,
-                         mulligan=args.keep or args.mulligan or "2-5", card_dirs=args.cards,
-                         warn=_warn, chunk=args.batch_size, plan=plan)
+    try:
+        with _RunPlan(args) as plan:
+            df = castability(args.deck, games=args.games, seed=args.seed,
+                             mulligan=args.keep or args.mulligan or "2-5",
+                             card_dirs=args.cards, warn=_warn, chunk=args.batch_size,
+                             plan=plan)
+    except Stopped as e:        # (its counts are one table at the end: the dataset keeps)
+        print(f"playtest: stopped by {e.name}{_kept_in(args)}", file=sys.stderr, flush=True)
+        return e.status
     print(summary(df))
     _outputs(args, df, plot_castability, write=True)
     return 0

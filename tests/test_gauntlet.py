@@ -159,8 +159,9 @@ def test_summary_says_what_was_counted():
     assert not math.isnan(r["lo"])
 
 
-def test_a_stopped_run_keeps_the_finished_chunks(monkeypatch, capsys):
-    """Ctrl-C in the second chunk: the table of the first chunk's seeds, printed, exit 130."""
+def test_a_stopped_run_keeps_the_finished_chunks(monkeypatch, capsys, tmp_path):
+    """Ctrl-C in the second chunk: the table of the first chunk's seeds, printed and written
+    to --out, exit 130."""
     from experiments.paired import Paired
     play, calls = Paired.play, []
 
@@ -173,7 +174,10 @@ def test_a_stopped_run_keeps_the_finished_chunks(monkeypatch, capsys):
     monkeypatch.setattr(Paired, "play", interrupted)
     with pytest.raises(SystemExit) as e:
         main(["gauntlet", str(MONO), "--vs", str(GOBLINS), "--games", "30", "--batch-size",
-              "10", "--max-turns", "12"])
+              "10", "--max-turns", "12", "--out", str(tmp_path / "g.csv")])
     out = capsys.readouterr()
     assert e.value.code == 130 and "playtest: stopped by SIGINT" in out.err
     assert out.out.startswith("gauntlet: 1 pairing, 10 seeds each")
+    kept = pd.read_csv(tmp_path / "g.csv")
+    assert f"wrote {len(kept)} rows to {tmp_path / 'g.csv'}" in out.out
+    assert set(kept["seeds"]) == {10}
