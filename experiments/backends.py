@@ -87,6 +87,17 @@ def _timed(fn, *args):
     return out, time.perf_counter() - t0
 
 
+def _together(fn, unit):
+    """A run's play function and unit, as one task's result on the cluster (Dask.submit)."""
+    return fn, unit
+
+
+def _timed_chunk(sent, *args):
+    """A chunk on a worker from the (fn, unit) sent once: fn(unit, *args) and its seconds."""
+    fn, unit = sent
+    return _timed(fn, unit, *args)
+
+
 def _warm(fn, unit, seed):
     """One game on a worker (the engine loaded from the compile cache, or compiled once), and
     the code it runs: playtest's version, the engine's cache name and its Python sources'
@@ -185,6 +196,7 @@ class Dask:
                                     f"(start some: dask worker {where})") from None
         self.address = self.client.scheduler.address
         self.overhead = None
+        self._sent = {}         # (id(fn), id(unit)) -> (fn, unit, the future holding both)
 
     @property
     def threads(self):
@@ -211,6 +223,7 @@ class Dask:
         from simcore.errors import PlaytestError
         from simcore.game import GameBatch
         mine = (simcore.__version__, GameBatch.engine(), code())
+        self._sent.clear()      # the last run's units, no longer needed there
         _send_agents_by_value(unit)
         workers = list(self.client.scheduler_info()["workers"])
         futures = [self.client.submit(_warm, play, unit, seed, workers=[w],
@@ -241,8 +254,7 @@ class Dask:
         fixed, per_game = [], []
         for _ in range(3):
             t0 = time.perf_counter()
-            _, inside = self.client.submit(_timed, play, unit, seed, 0, probe,
-                                           pure=False).result()
+            _, inside = self.submit(play, unit, seed, 0, probe).result()
             fixed.append(max(time.perf_counter() - t0 - inside, 0.0))
             per_game.append(inside / probe)
         fixed, per_game = sorted(fixed)[1], sorted(per_game)[1]
@@ -257,8 +269,17 @@ class Dask:
                   f"a game {game}: {share:.1%} of a chunk)", file=sys.stderr, flush=True)
         return chunk
 
-    def submit(self, fn, *args):
-        return self.client.submit(_timed, fn, *args, pure=False)
+    def submit(self, fn, unit, *args):
+        """Chunk `args` of `unit`: the unit (its card pool, decks and agents) and `fn` are sent
+        once per run as a task's result that the chunks depend on, not with every chunk. Sent
+        with each, the scheduler unpickled a copy per task and its message logs kept the last
+        thousand: this process grew by about 100 KB a task, to 500 MB in a 10^7-game run. A
+        task rather than scattered data, so a worker's death loses nothing Dask cannot
+        make again."""
+        key = (id(fn), id(unit))
+        if key not in self._sent:
+            self._sent[key] = (fn, unit, self.client.submit(_together, fn, unit, pure=False))
+        return self.client.submit(_timed_chunk, self._sent[key][2], *args, pure=False)
 
     def wait(self, handles):
         done, _ = self.distributed.wait(list(handles.values()), return_when="FIRST_COMPLETED")
@@ -288,6 +309,7 @@ class Dask:
                 f"the time ({self.threads} threads, {wall:.1f} s)")
 
     def close(self):
+        self._sent.clear()
         self.client.close()
         if self.cluster is not None:
             self.cluster.close()
