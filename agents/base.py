@@ -49,6 +49,14 @@ class Agent:
     def act(self, view, legal_mask, rng):
         raise NotImplementedError(f"{type(self).__name__}.act")
 
+    def policy(self):
+        """A built-in agent's twin inside the game loop: (name, combo pieces), a name of
+        simcore.policies.POLICIES, whose kernel picks exactly what act() picks, so that
+        GameBatch.play plays this player's decisions with no Python round (a batch whose
+        agents all have one plays each game to its end in one call). None (every user
+        agent): act() is asked, a batch at a time."""
+        return None
+
 
 def masked_argmax(scores, mask):
     """Per game, the legal action of highest score (lowest action on ties; PASS where

@@ -15,6 +15,9 @@ class RandomAgent(Agent):
     def act(self, view, legal_mask, rng):
         return masked_argmax(view["random"], legal_mask)
 
+    def policy(self):
+        return ("random", ()) if type(self).act is RandomAgent.act else None
+
 
 class FirstLegalAgent(Agent):
     """The lowest-numbered legal action (scripted-style baseline for tests)."""
@@ -26,6 +29,9 @@ class FirstLegalAgent(Agent):
     def act(self, view, legal_mask, rng):
         return masked_argmax(-np.arange(legal_mask.shape[1])[None, :].astype(float),
                               legal_mask)
+
+    def policy(self):
+        return ("first", ()) if type(self).act is FirstLegalAgent.act else None
 
 
 class ScriptedAgent(Agent):

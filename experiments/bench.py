@@ -11,14 +11,16 @@ memory), and the first two-deck batch after goldfish ones paid ~0.15 s more set-
 page faults in its first steps (perf: clear_page_erms 7.5% of such a batch on one thread,
 3% over three batches).
 - goldfish games (greedy, one deck) and greedy-vs-greedy games per second at the given batch
-  size, with numba's threads, and the same games on one thread (the serial baseline: ratio
-  = parallel speed-up);
+  size, with numba's threads, each game played to its end in one kernel call (GameBatch.play
+  with built-in agents); the same games on the Python-round path (the agents asked from
+  Python at each decision, as a user's agent is: ratio = what compiling the agents in
+  gains), and on one thread (the serial baseline: ratio = parallel speed-up);
 - the same games not recording (GameBatch.records()) and goldfish games watching a
   condition that never holds (`playtest combo`), each checked to be the same games;
 - the plain-Python reference engine (tests/reference, present in a source checkout) on the
   first games of the same seed, checked to give the same results: ratio = batch engine /
   reference;
-- where the time goes (agents vs engine) and the state's bytes per game;
+- the agents' share of the Python-round path's time, and the state's bytes per game;
 - castability (no game played: hands and draws, simcore/castability.py) on the same deck:
   the kernel's games per second, and the plain-Python count of tests/reference/castability.py
   on the first games of the same seed, which must give the same counts: ratio = kernel /
@@ -87,11 +89,16 @@ def sizes(quick=False, **given):
     return out
 
 
-def play_timed(pool, ids0, ids1, n, batch, seed, max_turns, record=True, condition=None):
+def play_timed(pool, ids0, ids1, n, batch, seed, max_turns, record=True, condition=None,
+               compiled=True):
     """Play n games in batches; returns (seconds, agent seconds, rows, bytes per game).
-    `record`: the games record what the statistics read (GameBatch.records())."""
+    `record`: the games record what the statistics read (GameBatch.records()). `compiled`:
+    as GameBatch.play plays them, each game to its end in one kernel call (the agents' time
+    is inside it: NaN); else the Python-round path, one round per decision, the greedy
+    agents asked from Python and timed."""
     agents = [GreedyAgent(), GreedyAgent()]
-    t_agents = 0.0
+    deciders = agents if ids1 is not None else agents[:1]
+    t_agents = float("nan") if compiled else 0.0
     rows = []
     per_game = 0
     t0 = time.perf_counter()
@@ -100,16 +107,18 @@ def play_timed(pool, ids0, ids1, n, batch, seed, max_turns, record=True, conditi
                       start="random", game0=game0, max_turns=max_turns, record=record,
                       condition=condition)
         per_game = nbytes_per_game(b.st)
-        b.start()
         rng = np.random.default_rng([seed, game0])
-        while not b.done():
-            mask = b.legal_mask()
-            deciders = agents if ids1 is not None else agents[:1]
-            view = b.view(deciders)
-            t = time.perf_counter()
-            acts = b.ask_agents(deciders, view, mask, rng)
-            t_agents += time.perf_counter() - t
-            b.step(acts)
+        if compiled:
+            b.play(deciders, rng)
+        else:
+            b.start()
+            while not b.done():
+                mask = b.legal_mask()
+                view = b.view(deciders)
+                t = time.perf_counter()
+                acts = b.ask_agents(deciders, view, mask, rng)
+                t_agents += time.perf_counter() - t
+                b.step(acts)
         rows.append(pd.DataFrame(b.results()))
     return time.perf_counter() - t0, t_agents, pd.concat(rows, ignore_index=True), per_game
 
@@ -297,10 +306,22 @@ def bench_games(m, pool, ids0, ids1, z, seed, max_turns, threads):
     secs, _, gold, gold_bytes = play_timed(pool, ids0, None, games, batch, seed, max_turns)
     gold_rate = m.games("goldfish", "goldfish greedy (mono-green)", games, secs,
                         threads=threads, state_bytes_per_game=gold_bytes)
-    secs, t_ag, gvg, per_game = play_timed(pool, ids0, ids1, games, batch, seed, max_turns)
+    secs, _, gvg, per_game = play_timed(pool, ids0, ids1, games, batch, seed, max_turns)
     par = m.games("greedy_vs_greedy", "greedy vs greedy", games, secs, threads=threads,
-                  agents_share=round(t_ag / secs, 4), state_bytes_per_game=per_game)
-    m.progress(f"    agents {t_ag / secs:.0%} of the time; state {per_game} bytes per game")
+                  state_bytes_per_game=per_game)
+    # the Python-round path (an agent asked from Python at every decision) on the same games
+    for key, deck1, rate, rows in (("goldfish", None, gold_rate, gold),
+                                   ("greedy_vs_greedy", ids1, par, gvg)):
+        secs, t_ag, rounds, _ = play_timed(pool, ids0, deck1, games, batch, seed, max_turns,
+                                           compiled=False)
+        same = rounds.equals(rows)
+        label = m.workloads[key]["measure"].replace(" greedy (mono-green)", "")
+        m.games(f"{key}_round_path", f"{label}, Python rounds", games, secs,
+                rate * secs / games, f"one call / a round per decision; same games: "
+                f"{yes(same)}", same_games=same, agents_share=round(t_ag / secs, 4))
+        m.ratio(key, f"{key}_round_path", rate * secs / games)
+        m.progress(f"    agents {t_ag / secs:.0%} of the Python-round path's time")
+    m.progress(f"    state {per_game} bytes per game")
     # what recording (GameBatch.records()) costs: the same games without it
     for key, deck1, rate, with_rec in (("goldfish", None, gold_rate, gold),
                                        ("greedy_vs_greedy", ids1, par, gvg)):

@@ -394,3 +394,10 @@ MATCH_SUBTYPE = 3    # a subtype id (Pool.sub_id)
 CMP_LE, CMP_LT, CMP_GE, CMP_GT, CMP_EQ = 1, 2, 3, 4, 5
 CMP_SYMBOLS = {"<=": CMP_LE, "<": CMP_LT, ">=": CMP_GE, ">": CMP_GT, "=": CMP_EQ,
                "==": CMP_EQ}
+
+# ---- compiled policies (GameBatch.play: a player whose agent is built in is played by the
+# game loop itself, kernels/policy.py); 0: the player's agent is asked from Python
+P_PYTHON = 0
+P_FIRST = 1         # the lowest-numbered legal action (agents.FirstLegalAgent)
+P_RANDOM = 2        # uniform from the decision's random numbers (agents.RandomAgent)
+P_GREEDY = 3        # kernels/greedy.py (agents.GreedyAgent, with its combo pieces)

@@ -33,6 +33,7 @@ from .kernels.setup import bottom_card_py, mulligan_py, start_games_nb
 from .kernels.view import visible_objects_nb
 from .layout import O_CARD, O_OWNER, O_ZONE, PL_LIB_N, PL_MULLIGANS
 from .manastr import ManaCost, format_mana
+from .policies import POLICIES
 from .seeds import base_seed
 from .state import alloc_state, caps_of, lane_cells, lanes_of, unwritten_like
 from .threads import in_ranges, on_threads  # noqa: F401  (agents run their kernels here)
@@ -48,6 +49,7 @@ ASK_NAMES = {K.ASK_OBJECT: "object", K.ASK_OBJECTS: "objects", K.ASK_YESNO: "yes
              K.ASK_INT: "number", K.ASK_MANA: "mana", K.ASK_ORDER: "order",
              K.ASK_CARDS: "cards", K.ASK_COUNTERS: "counters"}
 OPENING_HAND = 7
+DECISION_LIMIT = 1_000_000  # decisions a game may take (and rounds a batch) in play()
 TOKEN_ROOM = 32             # object slots for tokens in a two-deck game (16 KiB per game)
 TOKEN_ROOM_GOLDFISH = 64
 
@@ -167,6 +169,12 @@ class GameBatch:
         self._base = base_seed(seed)
         self._vobj = self._vlib = None
         self._none = np.zeros(int(n_games), dtype=np.int64)
+        # the players' compiled policies (P_PYTHON: asked from Python) and combo pieces,
+        # set by play(); a legal-mask row per thread for them; decisions a game may take
+        self._policy = np.zeros(2, dtype=np.int64)
+        self._piece = np.zeros((2, self.ct.card.shape[0]), dtype=np.bool_)
+        self._rows = np.zeros((lanes, 1 + N_OPTIONS), dtype=np.bool_)
+        self._limit = DECISION_LIMIT
         self.started = False
 
     # ---- compiling
@@ -208,7 +216,8 @@ class GameBatch:
         work = np.array([0, self.n_games], dtype=np.int64)   # next game, end: shared
         on_threads(lambda lane: step_games_nb(
             self.st, self.snap, self.dry, self.ct, self.fw, actions, work, GAME_CHUNK, start,
-            lane * W, lane), live=self.live())
+            lane * W, lane, self._policy, self._piece, self._base, self.game0, self._rows,
+            self._limit), live=self.live())
 
     def live(self):
         """How many games are not over."""
@@ -272,24 +281,51 @@ class GameBatch:
     def done(self):
         return self.live() == 0
 
-    def play(self, agents, rng, max_decisions=1_000_000):
-        """Play every game to its end. agents: one per player (goldfish: one)."""
-        if not self.started:
-            self.start()
-        n = 0
-        while not self.done():
-            mask = self.legal_mask()
-            acts = self.ask_agents(agents, self.view(agents), mask, rng)
-            try:
-                self.step(acts)
-            except IllegalAction as e:
-                p = int(self.fw.fl[e.game, L.F_DPLAYER])
-                agent = agents[p] if p < len(agents) else agents[0]
-                raise PlaytestError(f"agent {agent_name(agent)} (player {p}): {e}") from None
-            n += 1
-            if n > max_decisions:
-                raise PlaytestError("games did not finish (decision limit)")
-        return n
+    def play(self, agents, rng, max_decisions=DECISION_LIMIT, compiled=True):
+        """Play every game to its end. agents: one per player (goldfish: one). A player
+        whose agent has a compiled policy (Agent.policy: the built-in agents) is played
+        inside the game loop, so a batch of built-in agents plays each game to its end in
+        one kernel call per thread, with no Python round per decision; the others are asked
+        a round at a time. `compiled=False` asks every agent from Python: the same games
+        (tests/test_golden.py), the path `playtest bench` compares against. A game may take
+        `max_decisions` decisions, the batch as many rounds. Returns the rounds played."""
+        self._policies(agents if compiled else ())
+        self._limit = int(max_decisions)
+        try:
+            if not self.started:
+                self.start()
+            n = 0
+            while not self.done():
+                if n >= max_decisions or np.any(self.fw.fl[:, L.F_DECISIONS][
+                        self.fw.fl[:, L.F_DKIND] != K.D_OVER] >= max_decisions):
+                    raise PlaytestError("games did not finish (decision limit)")
+                mask = self.legal_mask()
+                acts = self.ask_agents(agents, self.view(agents), mask, rng)
+                try:
+                    self.step(acts)
+                except IllegalAction as e:
+                    p = int(self.fw.fl[e.game, L.F_DPLAYER])
+                    agent = agents[p] if p < len(agents) else agents[0]
+                    raise PlaytestError(f"agent {agent_name(agent)} (player {p}): {e}") \
+                        from None
+                n += 1
+            return n
+        finally:
+            self._policies(())
+            self._limit = DECISION_LIMIT
+
+    def _policies(self, agents):
+        """Each player's compiled policy and combo pieces from their agent's `policy()`
+        (P_PYTHON where it has none, or with no agent)."""
+        self._policy[:] = K.P_PYTHON
+        self._piece[:] = False
+        for p, agent in enumerate(list(agents)[:2]):
+            spec = getattr(agent, "policy", None)
+            spec = spec() if callable(spec) else None
+            if spec is not None:
+                name, pieces = spec
+                self._policy[p] = POLICIES[name]
+                self._piece[p, list(pieces)] = True
 
     @staticmethod
     def ask_agents(agents, view, mask, rng):

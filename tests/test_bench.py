@@ -53,8 +53,8 @@ def test_bench_reference_greedy_vs_greedy(benchmark):
 
 
 def test_bench_cli(tmp_path, capsys):
-    """`playtest bench`: speeds as ratios against the one-thread run, the same games without
-    recording (which must be the same games), the plain-Python reference engine on the same
+    """`playtest bench`: speeds as ratios against the one-thread run, the Python-round path
+    and the same games without recording (which must be the same games), the plain-Python reference engine on the same
     games (which must give the same results), and the castability kernel against the
     plain-Python count (the same counts)."""
     out = tmp_path / "bench.csv"
@@ -66,14 +66,14 @@ def test_bench_cli(tmp_path, capsys):
     assert e.value.code == 0
     text = capsys.readouterr().out
     assert "greedy vs greedy" in text and "same results: yes" in text
-    assert text.count("same games: yes") == 5 and "NO" not in text
+    assert text.count("same games: yes") == 7 and "NO" not in text
     assert "castability plain Python" in text and "same counts: yes" in text
     assert "cold start: skipped (--start-games 0)" in text
     df = pd.read_csv(out)
-    assert len(df) == 10 and {"seed", "version", "ratio", "games_per_s", "workload",
+    assert len(df) == 12 and {"seed", "version", "ratio", "games_per_s", "workload",
                               "ns_per_item"} <= set(df.columns)
     games = df.dropna(subset=["games"])
-    assert len(games) == 8 and (games["games_per_s"] > 0).all()
+    assert len(games) == 10 and (games["games_per_s"] > 0).all()
     assert (df.dropna(subset=["items"])["ns_per_item"] > 0).all()
 
 
@@ -122,15 +122,18 @@ def test_bench_quick_json(tmp_path, capsys):
     work = doc["workloads"]
     assert set(work) == {
         "goldfish", "goldfish_one_thread", "greedy_vs_greedy", "greedy_vs_greedy_one_thread",
+        "goldfish_round_path", "greedy_vs_greedy_round_path",
         "goldfish_not_recording", "greedy_vs_greedy_not_recording",
         "goldfish_watching_condition", "reference", "castability", "castability_plain_python",
         "state_based_actions", "could_produce", "memory", "goldfish_dask", "cold_start",
         "warm_start"}
     check_workloads(work)
     assert work["goldfish"]["baselines"] == {"x_not_recording": "goldfish_not_recording",
-                                             "x_one_thread": "goldfish_one_thread"}
+                                             "x_one_thread": "goldfish_one_thread",
+                                             "x_round_path": "goldfish_round_path"}
     assert set(work["greedy_vs_greedy"]["baselines"]) == {"x_not_recording", "x_one_thread",
-                                                          "x_reference"}
+                                                          "x_reference", "x_round_path"}
+    assert 0 < work["greedy_vs_greedy_round_path"]["agents_share"] < 1
     assert work["castability"]["x_plain_python"] > 1
     for key in ("state_based_actions", "could_produce", "castability"):
         assert work[key]["status"] == "ok", key

@@ -8,8 +8,6 @@ kernels/choice.py); an option that turns out illegal rolls back and the player d
 again. Game-flow bookkeeping lives in `fw` (FLOW_FIELDS), outside the State, so rollbacks
 never touch it.
 """
-import numpy as np
-
 from ..consts import (
     A_ACTIVATE,
     A_ATTACK,
@@ -32,6 +30,7 @@ from ..consts import (
     OPT_ACTIVATE,
     OPT_LAND,
     OPT_WARP,
+    P_PYTHON,
     PH_BOTTOM,
     PH_MULLIGAN,
     PH_OVER,
@@ -78,7 +77,6 @@ from ..layout import (
     F_PRIO,
     F_QKIND,
     F_QMAX,
-    F_QMIN,
     F_TXN,
     G_ACTIVE,
     G_ANY_ATTACKERS,
@@ -96,11 +94,18 @@ from ..layout import (
 from .choice import list_question_nb
 from .condition import condition_holds_nb
 from .options import attack_options_nb, block_options_nb, priority_options_nb
+from .policy import (
+    decision_seed_nb,
+    legal_row_nb,
+    options_open_nb,
+    pass_legal_nb,
+    policy_action_nb,
+    uniform_nb,
+)
 from .record import start_records_nb
-from .rng import splitmix64_nb
 from .sba import loss_end_nb
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
-from .setup import bottom_card_nb, game_seed_nb, mulligan_nb
+from .setup import bottom_card_nb, mulligan_nb
 from .turnrecord import record_main_nb, record_turn_end_nb
 from .txn import txn_answer_nb, txn_go_nb, txn_start_nb
 from .zones import hand_slots_nb
@@ -395,11 +400,31 @@ def step_game_nb(st, snap, dry, dg, ct, fw, g, a):
     run_to_decision_nb(st, snap, dry, dg, ct, fw, g)
 
 
+@kernel
+def play_policies_nb(st, snap, dry, dg, ct, fw, g, policy, piece, base, game0, rows, limit):
+    """Game g on from its open decision for as long as a player whose policy is compiled
+    (policy[p] != P_PYTHON, kernels/policy.py; piece[p] their combo pieces) decides: to its
+    end when both are, with no return to Python. `rows[dg]`: the thread's legal-mask row;
+    `limit`: decisions a game may take in all (a policy that the engine keeps asking would
+    otherwise never return)."""
+    while fw.fl[g, F_DKIND] != D_OVER and fw.fl[g, F_DECISIONS] < limit:
+        p = fw.fl[g, F_DPLAYER]
+        if policy[p] == P_PYTHON:
+            return
+        a = policy_action_nb(st, ct, fw, g, policy[p], piece[p], base, game0, rows[dg])
+        mark = scratch_mark_nb(st, g)       # each step's cells back, as between rounds
+        step_game_nb(st, snap, dry, dg, ct, fw, g, a)
+        scratch_release_nb(st, g, mark)
+
+
 @entry
-def step_games_nb(st, snap, dry, ct, fw, actions, work, chunk, start, lane, dg):
+def step_games_nb(st, snap, dry, ct, fw, actions, work, chunk, start, lane, dg, policy,
+                  piece, base, game0, rows, limit):
     """Games work[0]..work[1]-1: with `start`, run each to its first decision; else apply
-    actions[g] and run on to the next one. Python calls this once on each thread (nogil),
-    all sharing `work`: each thread takes the next `chunk` games (an atomic add on work[0])
+    actions[g] and run on to the next one; then on while compiled policies decide
+    (play_policies_nb; policy all P_PYTHON: one decision at a time). Python calls this once
+    on each thread (nogil), all sharing `work`: each thread takes the next `chunk` games (an
+    atomic add on work[0])
     until none are left, so the threads finish together however unevenly the games cost
     (ranges handed out from Python cost ~50 us each and still left a thread idle at the end
     of each round). Games share nothing and each has its own random stream, so the results
@@ -422,41 +447,16 @@ def step_games_nb(st, snap, dry, ct, fw, actions, work, chunk, start, lane, dg):
                 run_to_decision_nb(st, snap, dry, dg, ct, fw, g)
             else:
                 step_game_nb(st, snap, dry, dg, ct, fw, g, actions[g])
+            play_policies_nb(st, snap, dry, dg, ct, fw, g, policy, piece, base, game0, rows,
+                             limit)
             scratch_release_nb(st, g, mark)
-
-
-@kernel
-def pass_legal_nb(fw, g):
-    """May game g's decider take action 0 (pass / keep / done)? Lists of an engine question
-    may end once they hold their least number of picks."""
-    kind = fw.fl[g, F_DKIND]
-    if kind == D_MULLIGAN or kind == D_PRIORITY or kind == D_ATTACK or kind == D_BLOCK:
-        return True
-    if kind == D_QUESTION:
-        return list_question_nb(fw.fl[g, F_QKIND]) and fw.fl[g, F_PICK_N] >= fw.fl[g, F_QMIN]
-    return False
-
-
-@kernel
-def options_open_nb(fw, g, width):
-    """Actions 1..k are legal at game g's open decision (k returned; `width`: the mask's
-    columns): its options, or the mulligan itself."""
-    kind = fw.fl[g, F_DKIND]
-    if kind == D_OVER or kind == 0:
-        return 0
-    if kind == D_MULLIGAN:
-        return 1
-    return min(fw.fl[g, F_DN], width - 1)
 
 
 @entry
 def legal_mask_nb(fw, out):
     """out[g, 0] = pass/keep/done allowed; out[g, 1 + k] = option k allowed."""
-    out[:, :] = False
     for g in range(fw.fl.shape[0]):
-        out[g, 0] = pass_legal_nb(fw, g)
-        for k in range(options_open_nb(fw, g, out.shape[1])):
-            out[g, 1 + k] = True
+        legal_row_nb(fw, g, out[g])
 
 
 @entry
@@ -481,9 +481,8 @@ def decision_noise_nb(base, game0, fl, out, lo, hi):
     for g in range(lo, hi):
         if fl[g, F_DKIND] == D_OVER:
             continue
-        s = game_seed_nb(base ^ np.uint64(0x5DEECE66D), game0 + g) ^ \
-            (np.uint64(fl[g, F_DECISIONS] + 1) * np.uint64(0x9E3779B97F4A7C15))
+        s = decision_seed_nb(base, game0, fl, g)
         for k in range(out.shape[1]):
-            s, r = splitmix64_nb(s)
-            out[g, k] = np.float64(r >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+            s, u = uniform_nb(s)
+            out[g, k] = u
 
