@@ -221,6 +221,8 @@ FLOW_PLANES = (
     ("f_ban_n", "entries in ban: options refused since the game last moved on"),
     ("f_log_n", "numbers used in log; -1 = the log no longer leads from the snapshot to the "
                 "state (the next action takes a snapshot)"),
+    ("f_snap", "the row of the snapshot State its transactions use: its own (g), or its "
+               "thread's when GameBatch.play runs the game to its end in one call"),
     ("f_replays", "times a logged action asked or was refused and its starting state was "
                   "rebuilt by replaying the log (read by tests)"),
     ("f_opt_audit", "1 = audit priority_options' shortcuts (options.cast_option_nb, instant-speed "

@@ -25,7 +25,7 @@ def test_kernel_scratch_is_given_back(deck0, deck1):
         b = GameBatch(POOL, ids(deck0), ids(deck1), n_games=40, seed=11, start="random",
                       max_turns=25)
         b.play([agent, agent], np.random.default_rng(2))
-        for st in (b.st, b.snap, b.dry):
+        for st in (b.st, b.snap, b.lane_snap, b.dry):
             used = scratch_high_water(st)
             assert used <= lane_cells(st.obj.shape[2]) // 2
         assert scratch_high_water(b.st) > 0 and scratch_high_water(b.dry) > 0
@@ -66,10 +66,11 @@ def test_snapshots_are_written_before_they_are_read(agent):
                       seed=12, start="random")
         if garbage:
             noise = np.random.default_rng(3)
-            for name, a in zip(State._fields, b.snap):
-                if name != "scr":       # the lanes' headers: copied from the State
-                    a.reshape(-1).view(np.uint8)[:] = noise.integers(0, 256, a.nbytes,
-                                                                     dtype=np.uint8)
+            for snap in (b.snap, b.lane_snap):      # a game's own and its thread's
+                for name, a in zip(State._fields, snap):
+                    if name != "scr":       # the lanes' headers: copied from the State
+                        a.reshape(-1).view(np.uint8)[:] = noise.integers(
+                            0, 256, a.nbytes, dtype=np.uint8)
         ag = GreedyAgent() if agent == "greedy" else AGENTS[agent]()
         b.play([ag, ag], np.random.default_rng(5))
         return b

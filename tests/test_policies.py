@@ -8,6 +8,7 @@ import pytest
 
 from agents import Agent, FirstLegalAgent, GreedyAgent, RandomAgent
 from agents.base import masked_argmax
+from simcore import layout as L
 from simcore.condition import compile_condition
 from simcore.errors import PlaytestError
 from simcore.game import GameBatch
@@ -61,6 +62,21 @@ def test_built_in_agents_play_each_game_in_one_call_and_the_same_games(deck0, de
     rounds = games(deck0, deck1, agents, False)
     assert compiled[3] == 0 and rounds[3] > 20
     same_games(compiled, rounds)
+
+
+def test_games_played_in_one_call_use_their_threads_snapshot():
+    """With every decision compiled, a game's transactions snapshot into its thread's row
+    (F_SNAP < threads), and rebuilt snapshots were read (replays); asked from Python, each
+    game keeps its own (F_SNAP = its index). The games are the same (the test above)."""
+    for compiled in (True, False):
+        b = GameBatch(POOL, ids("elves_morcant"), ids("goblins_burn_blight"), n_games=200,
+                      seed=4, start="random", max_turns=25)
+        b.play([GreedyAgent(), GreedyAgent()], np.random.default_rng(0), compiled=compiled)
+        rows, replays = b.fw.fl[:, L.F_SNAP], b.fw.fl[:, L.F_REPLAYS]
+        if compiled:
+            assert rows.max() < b.lane_snap.gm.shape[0] and replays.sum() > 0
+        else:
+            assert np.array_equal(rows, np.arange(200))
 
 
 def test_the_combo_aware_greedy_agent_watching_a_condition():

@@ -77,6 +77,7 @@ from ..layout import (
     F_PRIO,
     F_QKIND,
     F_QMAX,
+    F_SNAP,
     F_TXN,
     G_ACTIVE,
     G_ANY_ATTACKERS,
@@ -440,8 +441,12 @@ def step_games_nb(st, snap, dry, ct, fw, actions, work, chunk, start, lane, dg, 
         for g in range(lo, min(lo + chunk, n)):
             if fw.fl[g, F_DKIND] == D_OVER:
                 continue                    # finished games stay as they are
+            # its snapshot: its own, or the thread's when snap has a row per thread (the
+            # game then runs to its end here: GameBatch.play, built-in agents only)
+            sg = g if snap.gm.shape[0] == st.gm.shape[0] else dg
+            fw.fl[g, F_SNAP] = sg
             st.gm[g, G_SCRATCH] = lane      # both: snapshots are copied back and forth
-            snap.gm[g, G_SCRATCH] = lane
+            snap.gm[sg, G_SCRATCH] = lane
             mark = scratch_mark_nb(st, g)
             if start:
                 run_to_decision_nb(st, snap, dry, dg, ct, fw, g)

@@ -36,6 +36,7 @@ from ..layout import (
     F_QMAX,
     F_QMIN,
     F_REPLAYS,
+    F_SNAP,
     F_TAPE_N,
     F_TAPE_V,
     F_TXN,
@@ -127,7 +128,7 @@ def txn_run_nb(st, snap, ct, fw, g, restore):
     (`restore`: copy the snapshot back first; a transaction's first run starts from it).
     Returns 0 done, 1 a question is open, 2 refused (state rolled back)."""
     if restore:
-        copy_game_nb(st, g, snap, g)
+        copy_game_nb(st, g, snap, fw.fl[g, F_SNAP])
     write_tape_nb(st, g, fw.toff[g], fw.tlen[g], fw.tlist[g], fw.fl[g, F_TAPE_N], fw.tval[g],
                   fw.fl[g, F_TAPE_V])
     s = run_action_nb(st, ct, g, fw.pend[g])
@@ -149,7 +150,7 @@ def txn_run_nb(st, snap, ct, fw, g, restore):
         for k in range(m):
             fw.opts[g, k] = st.ask_opts[g, k]
         return 1
-    copy_game_nb(st, g, snap, g)     # refused (or out of capacity): nothing happened
+    copy_game_nb(st, g, snap, fw.fl[g, F_SNAP])     # refused (or out of room): nothing happened
     fw.fl[g, F_LOG_N] = 0
     if s == ST_CAPACITY:
         # more objects than the game's slots (tokens): it cannot be played on faithfully,
@@ -176,7 +177,7 @@ def txn_open_nb(fw, g):
 @kernel
 def txn_begin_nb(st, snap, fw, g):
     """Snapshot game g and open a transaction for the action in fw.pend[g]."""
-    copy_game_nb(snap, g, st, g)
+    copy_game_nb(snap, fw.fl[g, F_SNAP], st, g)
     txn_open_nb(fw, g)
 
 
@@ -188,13 +189,14 @@ def replay_log_nb(st, snap, ct, fw, g):
     b = scratch_nb(st, g, fw.pend.shape[1])
     act = st.scr[b:b + fw.pend.shape[1]]
     k = 0
+    sg = fw.fl[g, F_SNAP]
     while k < fw.fl[g, F_LOG_N]:
         w = fw.log[g, k]
         for j in range(act.shape[0]):
             act[j] = fw.log[g, k + 1 + j] if j < w else 0
         k += 1 + w
-        snap.gm[g, G_TAPE_N] = 0
-        if run_action_nb(snap, ct, g, act) != ST_OK:
+        snap.gm[sg, G_TAPE_N] = 0
+        if run_action_nb(snap, ct, sg, act) != ST_OK:
             raise RuntimeError("playtest: a logged action did not replay (not deterministic)")
 
 
@@ -231,7 +233,7 @@ def txn_go_nb(st, snap, ct, fw, g):
             txn_done_nb(fw, g)
             return 0
         replay_log_nb(st, snap, ct, fw, g)
-        copy_game_nb(st, g, snap, g)
+        copy_game_nb(st, g, snap, fw.fl[g, F_SNAP])
         txn_open_nb(fw, g)
         fw.fl[g, F_REPLAYS] += 1
     else:
