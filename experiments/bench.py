@@ -518,8 +518,10 @@ def rss_child(deck, opponent, small, large, seed, max_turns):
     ids0 = deck_ids(pool, load_deck(deck, pool))
     ids1 = deck_ids(pool, load_deck(opponent, pool))
     play_timed(pool, ids0, ids1, 4, 4, seed, max_turns)
+    benchproc.reset_peak_rss()          # each batch's peak from the same start
     play_timed(pool, ids0, ids1, small, small, seed, max_turns)
     peak_small = benchproc.peak_rss_bytes()
+    benchproc.reset_peak_rss()
     secs, _, _, _ = play_timed(pool, ids0, ids1, large, large, seed, max_turns)
     print("RSS " + json.dumps(dict(peak_small=peak_small,
                                    peak_large=benchproc.peak_rss_bytes(), seconds=secs)))
