@@ -119,7 +119,7 @@ def jobs(agents=()):
             for m, name, kinds in PLAN]]
     entries = {
         "start_games_nb": (start_games_nb, tuple(typeof(a) for a in (
-            st, ct, deck, deck[:0], base_seed(0), one, 0, 7))),
+            st, ct, deck, deck[:0], base_seed(0), one, 0, 7, 0, 1, 0))),
         "legal_mask_nb": (legal_mask_nb, (typeof(fw), typeof(np.zeros((1, 2), bool)))),
         "first_illegal_nb": (first_illegal_nb, (typeof(fw), typeof(one), typeof(0))),
         "decision_noise_nb": (decision_noise_nb, tuple(typeof(a) for a in (

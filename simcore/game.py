@@ -142,9 +142,14 @@ class GameBatch:
             # cold cache: the game entry first, while the helper process compiles what this
             # process reaches last, then the set-up entry (compile_plan.py)
             compile_plan.compile_game_entry(self.st, self.ct, alloc_flow(1, int(max_turns)))
-        status = start_games_nb(self.st, self.ct, d0, d1, base_seed(seed), first, self.game0,
-                                OPENING_HAND)
-        if status != K.ST_OK:
+        # on the threads: a game's set-up depends on its number alone (and its first touch
+        # of the batch's fresh memory is spread over the cores)
+        statuses = []
+        W = lane_cells(self.st.obj.shape[2])
+        in_ranges(int(n_games), lambda lo, hi, lane: statuses.append(start_games_nb(
+            self.st, self.ct, d0, d1, base_seed(seed), first, self.game0, OPENING_HAND, lo,
+            hi, lane * W)), split=1)
+        if any(s != K.ST_OK for s in statuses):
             raise PlaytestError("the decks do not fit the state (internal capacity)")
         self.st.gm[:, L.G_AUTOPAY] = 1
         self.st.gm[:, L.G_GOLDFISH] = int(self.goldfish)

@@ -7,6 +7,7 @@ from ..jit import entry, kernel
 from ..layout import (
     G_ACTIVE,
     G_FIRST,
+    G_SCRATCH,
     G_STEP,
     G_TURN,
     G_WINNER,
@@ -65,13 +66,15 @@ def load_deck_nb(st, g, p, deck):
 
 
 @entry
-def start_games_nb(st, ct, deck0, deck1, base_seed, first, game0, opening):
-    """Set up every game of the batch: game g is game number game0 + g of the run.
-    first[g]: the starting player (103.1), -1 for a random one. deck1 empty: a goldfish game with no opponent's
-    library. Each player shuffles (103.3) and draws `opening` cards (103.5)."""
-    n = st.gm.shape[0]
+def start_games_nb(st, ct, deck0, deck1, base_seed, first, game0, opening, lo, hi, lane):
+    """Set up games lo..hi-1 of the batch (GameBatch runs ranges on its threads; `lane`: the
+    calling thread's scratch cells in st.scr): game g is game number game0 + g of the run.
+    first[g]: the starting player (103.1), -1 for a random one. deck1 empty: a goldfish game
+    with no opponent's library. Each player shuffles (103.3) and draws `opening` cards
+    (103.5)."""
     status = ST_OK
-    for g in range(n):
+    for g in range(lo, hi):
+        st.gm[g, G_SCRATCH] = lane
         st.rng[g] = game_seed_nb(base_seed, game0 + g)
         f = first[g]
         if f < 0:                      # decided at random, from the game's own stream
