@@ -172,7 +172,8 @@ def check_agent(agent, decks, *, opponent=None, games=16, seed=0, max_turns=12, 
         half = games // 2
         split = [batch(half, 0), batch(games - half, half)]
         for part in split:
-            part.play(agents, np.random.default_rng([seed, part.game0]))
+            # asked from Python, as above: the agent's own act, not a compiled twin
+            part.play(agents, np.random.default_rng([seed, part.game0]), compiled=False)
         whole = b.results()
         for k in ("winner", "turns", "decisions", "life0", "life1"):
             got = np.concatenate([part.results()[k] for part in split])
