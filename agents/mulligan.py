@@ -29,6 +29,15 @@ class RuleMulligans(Agent):
         self.reads_only_visible = getattr(agent, "reads_only_visible", False)
         self.per_game = getattr(agent, "per_game", False)
 
+    def policy(self):
+        """The wrapped agent's compiled twin with the rule (GameBatch.play plays both
+        inside the game loop), if it has one and this act is the wrapper's own."""
+        inner = getattr(self.agent, "policy", None)
+        inner = inner() if callable(inner) else None
+        if inner is None or type(self).act is not RuleMulligans.act:
+            return None
+        return (inner[0], inner[1], self.rule)
+
     def act(self, view, legal_mask, rng):
         kind = view["decision"]
         ruled = (kind == K.D_MULLIGAN) | (kind == K.D_BOTTOM)

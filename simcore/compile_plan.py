@@ -78,7 +78,8 @@ def compile_game_entry(st, ct, fw):
     step_games_nb.compile((s, s, s, typeof(ct), typeof(fw), types.int64[::1],
                            types.int64[::1], types.int64, types.boolean, types.int64,
                            types.int64, types.int64[::1], types.boolean[:, ::1],
-                           types.uint64, types.int64, types.boolean[:, ::1], types.int64))
+                           types.uint64, types.int64, types.boolean[:, ::1], types.int64,
+                           types.int64[:, ::1], types.int64[:, ::1], types.int64[:, ::1]))
 
 
 def _examples():

@@ -33,6 +33,7 @@ from .kernels.setup import bottom_card_py, mulligan_py, start_games_nb
 from .kernels.view import visible_objects_nb
 from .layout import O_CARD, O_OWNER, O_ZONE, PL_LIB_N, PL_MULLIGANS
 from .manastr import ManaCost, format_mana
+from .mulligan import facts as mulligan_facts
 from .policies import POLICIES
 from .seeds import base_seed
 from .state import alloc_state, caps_of, lane_cells, lanes_of, unwritten_like
@@ -183,6 +184,12 @@ class GameBatch:
         self._policy = np.zeros(2, dtype=np.int64)
         self._piece = np.zeros((2, self.ct.card.shape[0]), dtype=np.bool_)
         self._rows = np.zeros((lanes, 1 + N_OPTIONS), dtype=np.bool_)
+        # mulligan rules (agents/mulligan.py): [on, lo, hi, never] and the deck's weights
+        # per player; the cards' facts they read (is_land, makes, mv)
+        self._rule = np.zeros((2, 4), dtype=np.int64)
+        self._weights = np.zeros((2, 6), dtype=np.int64)
+        f = mulligan_facts(self.ct)
+        self._facts = np.ascontiguousarray(np.stack([f.is_land, f.makes, f.mv]), np.int64)
         self._limit = DECISION_LIMIT
         self.started = False
 
@@ -227,7 +234,7 @@ class GameBatch:
         on_threads(lambda lane: step_games_nb(
             self.st, snap, self.dry, self.ct, self.fw, actions, work, GAME_CHUNK, start,
             lane * W, lane, self._policy, self._piece, self._base, self.game0, self._rows,
-            self._limit), live=self.live())
+            self._limit, self._rule, self._weights, self._facts), live=self.live())
 
     def live(self):
         """How many games are not over."""
@@ -335,13 +342,17 @@ class GameBatch:
         (P_PYTHON where it has none, or with no agent)."""
         self._policy[:] = K.P_PYTHON
         self._piece[:] = False
+        self._rule[:] = 0
         for p, agent in enumerate(list(agents)[:2]):
             spec = getattr(agent, "policy", None)
             spec = spec() if callable(spec) else None
             if spec is not None:
-                name, pieces = spec
+                name, pieces, rule = (tuple(spec) + (None,))[:3]
                 self._policy[p] = POLICIES[name]
                 self._piece[p, list(pieces)] = True
+                if rule is not None:        # a bound MulliganRule (RuleMulligans)
+                    self._rule[p] = (1, rule.lo, rule.hi, int(rule.never))
+                    self._weights[p] = np.asarray(rule.weights, np.int64)
 
     @staticmethod
     def ask_agents(agents, view, mask, rng):

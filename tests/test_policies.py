@@ -8,10 +8,12 @@ import pytest
 
 from agents import Agent, FirstLegalAgent, GreedyAgent, RandomAgent
 from agents.base import masked_argmax
+from agents.mulligan import RuleMulligans
 from simcore import layout as L
 from simcore.condition import compile_condition
 from simcore.errors import PlaytestError
 from simcore.game import GameBatch
+from simcore.mulligan import MulliganRule
 
 from fingerprint import planes
 from support import POOL, ids
@@ -62,6 +64,28 @@ def test_built_in_agents_play_each_game_in_one_call_and_the_same_games(deck0, de
     rounds = games(deck0, deck1, agents, False)
     assert compiled[3] == 0 and rounds[3] > 20
     same_games(compiled, rounds)
+
+
+@pytest.mark.parametrize("rule", ["2-5", "3-3", "never"])
+def test_a_mulligan_rule_around_a_built_in_agent_is_compiled_too(rule):
+    """`--keep LO-HI` / `--mulligan never` (agents/mulligan.py RuleMulligans around greedy
+    and random): the rule's kernel takes the mulligan and bottom decisions inside the game
+    loop, the same games as asked from Python, and its own subclass is asked from Python."""
+    ct = POOL.compile()
+
+    def agents():
+        return [RuleMulligans(GreedyAgent(), MulliganRule.parse(rule).for_deck(
+                    ct, ids("elves_morcant"))),
+                RuleMulligans(RandomAgent(), MulliganRule.parse(rule).for_deck(
+                    ct, ids("goblins_burn_blight")))]
+
+    compiled = games("elves_morcant", "goblins_burn_blight", agents, True)
+    rounds = games("elves_morcant", "goblins_burn_blight", agents, False)
+    assert compiled[3] == 0
+    same_games(compiled, rounds)
+    mulls = compiled[0][["mulligans0", "mulligans1"]].to_numpy()
+    assert (mulls.sum() == 0) == (rule == "never")
+    assert RuleMulligans(Cautious(), agents()[0].rule).policy() is None
 
 
 def test_games_played_in_one_call_use_their_threads_snapshot():

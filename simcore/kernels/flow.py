@@ -402,25 +402,27 @@ def step_game_nb(st, snap, dry, dg, ct, fw, g, a):
 
 
 @kernel
-def play_policies_nb(st, snap, dry, dg, ct, fw, g, policy, piece, base, game0, rows, limit):
+def play_policies_nb(st, snap, dry, dg, ct, fw, g, policy, piece, base, game0, rows, limit,
+                     rule, weights, facts):
     """Game g on from its open decision for as long as a player whose policy is compiled
-    (policy[p] != P_PYTHON, kernels/policy.py; piece[p] their combo pieces) decides: to its
-    end when both are, with no return to Python. `rows[dg]`: the thread's legal-mask row;
-    `limit`: decisions a game may take in all (a policy that the engine keeps asking would
-    otherwise never return)."""
+    (policy[p] != P_PYTHON, kernels/policy.py; piece[p] their combo pieces, rule[p] and
+    weights[p] their mulligan rule) decides: to its end when both are, with no return to
+    Python. `rows[dg]`: the thread's legal-mask row; `limit`: decisions a game may take in
+    all (a policy that the engine keeps asking would otherwise never return)."""
     while fw.fl[g, F_DKIND] != D_OVER and fw.fl[g, F_DECISIONS] < limit:
         p = fw.fl[g, F_DPLAYER]
         if policy[p] == P_PYTHON:
             return
-        a = policy_action_nb(st, ct, fw, g, policy[p], piece[p], base, game0, rows[dg])
         mark = scratch_mark_nb(st, g)       # each step's cells back, as between rounds
+        a = policy_action_nb(st, ct, fw, g, policy[p], piece[p], base, game0, rows[dg],
+                             rule[p], weights[p], facts)
         step_game_nb(st, snap, dry, dg, ct, fw, g, a)
         scratch_release_nb(st, g, mark)
 
 
 @entry
 def step_games_nb(st, snap, dry, ct, fw, actions, work, chunk, start, lane, dg, policy,
-                  piece, base, game0, rows, limit):
+                  piece, base, game0, rows, limit, rule, weights, facts):
     """Games work[0]..work[1]-1: with `start`, run each to its first decision; else apply
     actions[g] and run on to the next one; then on while compiled policies decide
     (play_policies_nb; policy all P_PYTHON: one decision at a time). Python calls this once
@@ -453,7 +455,7 @@ def step_games_nb(st, snap, dry, ct, fw, actions, work, chunk, start, lane, dg, 
             else:
                 step_game_nb(st, snap, dry, dg, ct, fw, g, actions[g])
             play_policies_nb(st, snap, dry, dg, ct, fw, g, policy, piece, base, game0, rows,
-                             limit)
+                             limit, rule, weights, facts)
             scratch_release_nb(st, g, mark)
 
 

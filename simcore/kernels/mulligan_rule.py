@@ -161,6 +161,31 @@ def rule_hands_nb(hands, mulligans, is_land, makes, mv, weights, lo, hi, never, 
             kept[i, k] = -1
 
 
+@kernel
+def rule_action_nb(obj, pl, g, kind, p, opts, n, cards, is_land, makes, mv, weights, lo, hi,
+                   never):
+    """The rule's action at game g's mulligan (KEEP or MULLIGAN) or bottom decision (the
+    option of the card to bottom; `opts`, `n`: the decision's options, hand slots; `cards`:
+    int64 cells as many, for the hand's card ids), decided by player p; -1 at any other."""
+    if kind == D_MULLIGAN:
+        m = 0
+        lands = 0
+        for i in range(obj.shape[2]):
+            c = obj[g, O_CARD, i]
+            if c >= 0 and obj[g, O_ZONE, i] == Z_HAND and obj[g, O_OWNER, i] == p:
+                m += 1
+                lands += 1 if is_land[c] else 0
+        ok = keep_nb(lands, m, pl[g, PL_MULLIGANS, p], lo, hi, never)
+        return KEEP if ok else MULLIGAN
+    if kind == D_BOTTOM:
+        for k in range(n):
+            cards[k] = obj[g, O_CARD, opts[k]]
+        keep = max(OPENING - pl[g, PL_MULLIGANS, p], 0)
+        k = bottom_pick_nb(cards, n, keep, is_land, makes, mv, weights)
+        return action_of_nb(max(k, 0))
+    return -1
+
+
 @entry
 def rule_actions_nb(kind, who, obj, pl, opts, n_opts, cards, is_land, makes, mv, weights,
                     lo, hi, never, out):
@@ -170,22 +195,7 @@ def rule_actions_nb(kind, who, obj, pl, opts, n_opts, cards, is_land, makes, mv,
     n_opts: the decision's options (hand slots at a bottom decision); cards: int64 cells
     shaped like opts, for the hand's card ids."""
     for g in range(kind.shape[0]):
-        p = who[g]
-        if kind[g] == D_MULLIGAN:
-            n = 0
-            lands = 0
-            for i in range(obj.shape[2]):
-                c = obj[g, O_CARD, i]
-                if c >= 0 and obj[g, O_ZONE, i] == Z_HAND and obj[g, O_OWNER, i] == p:
-                    n += 1
-                    lands += 1 if is_land[c] else 0
-            ok = keep_nb(lands, n, pl[g, PL_MULLIGANS, p], lo, hi, never)
-            out[g] = KEEP if ok else MULLIGAN
-        elif kind[g] == D_BOTTOM:
-            n = n_opts[g]
-            for k in range(n):
-                cards[g, k] = obj[g, O_CARD, opts[g, k]]
-            keep = max(OPENING - pl[g, PL_MULLIGANS, p], 0)
-            k = bottom_pick_nb(cards[g], n, keep, is_land, makes, mv, weights)
-            out[g] = action_of_nb(max(k, 0))
-
+        a = rule_action_nb(obj, pl, g, kind[g], who[g], opts[g], n_opts[g], cards[g],
+                           is_land, makes, mv, weights, lo, hi, never)
+        if a >= 0:
+            out[g] = a

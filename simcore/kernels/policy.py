@@ -9,6 +9,7 @@ import numpy as np
 from ..consts import (
     D_ATTACK,
     D_BLOCK,
+    D_BOTTOM,
     D_MULLIGAN,
     D_OVER,
     D_PRIORITY,
@@ -21,7 +22,9 @@ from ..jit import kernel
 from ..layout import F_DECISIONS, F_DKIND, F_DN, F_DPLAYER, F_PICK_N, F_QKIND, F_QMIN
 from .choice import list_question_nb
 from .greedy import greedy_action_nb
+from .mulligan_rule import rule_action_nb
 from .rng import splitmix64_nb
+from .scratch import scratch_nb
 from .setup import game_seed_nb
 
 
@@ -74,10 +77,22 @@ def uniform_nb(s):
 
 
 @kernel
-def policy_action_nb(st, ct, fw, g, policy, piece, base, game0, row):
+def policy_action_nb(st, ct, fw, g, policy, piece, base, game0, row, rule, weights, facts):
     """The action of game g's decider, whose policy is `policy` (P_*): `piece` its combo
     pieces (greedy), `row` room for the legal mask. Ties and no legal action go as
-    agents/base.py masked_argmax: the lowest action, PASS."""
+    agents/base.py masked_argmax: the lowest action, PASS. `rule` [on, lo, hi, never] and
+    `weights`: the decider's mulligan rule (agents/mulligan.py RuleMulligans; on = 0: none),
+    which takes its mulligan and bottom decisions; `facts` [3, cards]: is_land, makes, mv
+    (simcore/lands.py card_facts)."""
+    kind = fw.fl[g, F_DKIND]
+    if rule[0] != 0 and (kind == D_MULLIGAN or kind == D_BOTTOM):
+        n = fw.fl[g, F_DN]
+        b = scratch_nb(st, g, max(n, 1))
+        a = rule_action_nb(st.obj, st.pl, g, kind, fw.fl[g, F_DPLAYER], fw.opts[g], n,
+                           st.scr[b:b + max(n, 1)], facts[0], facts[1], facts[2], weights,
+                           rule[1], rule[2], rule[3])
+        if a >= 0:
+            return a
     legal_row_nb(fw, g, row)
     if policy == P_GREEDY:
         return greedy_action_nb(st, ct, g, fw.fl[g, F_DKIND], fw.fl[g, F_DPLAYER],
