@@ -50,7 +50,8 @@ class Agent:
         raise NotImplementedError(f"{type(self).__name__}.act")
 
     def policy(self):
-        """A built-in agent's twin inside the game loop: (name, combo pieces), a name of
+        """A built-in agent's twin inside the game loop: (name, combo pieces) or (name,
+        combo pieces, a bound MulliganRule: agents/mulligan.py), the name one of
         simcore.policies.POLICIES, whose kernel picks exactly what act() picks, so that
         GameBatch.play plays this player's decisions with no Python round (a batch whose
         agents all have one plays each game to its end in one call). None (every user

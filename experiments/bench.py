@@ -309,30 +309,26 @@ def bench_games(m, pool, ids0, ids1, z, seed, max_turns, threads):
     secs, _, gvg, per_game = play_timed(pool, ids0, ids1, games, batch, seed, max_turns)
     par = m.games("greedy_vs_greedy", "greedy vs greedy", games, secs, threads=threads,
                   state_bytes_per_game=per_game)
-    # the Python-round path (an agent asked from Python at every decision) on the same games
-    for key, deck1, rate, rows in (("goldfish", None, gold_rate, gold),
-                                   ("greedy_vs_greedy", ids1, par, gvg)):
-        secs, t_ag, rounds, _ = play_timed(pool, ids0, deck1, games, batch, seed, max_turns,
-                                           compiled=False)
-        same = rounds.equals(rows)
-        label = m.workloads[key]["measure"].replace(" greedy (mono-green)", "")
-        m.games(f"{key}_round_path", f"{label}, Python rounds", games, secs,
-                rate * secs / games, f"one call / a round per decision; same games: "
-                f"{yes(same)}", same_games=same, agents_share=round(t_ag / secs, 4))
-        m.ratio(key, f"{key}_round_path", rate * secs / games)
-        m.progress(f"    agents {t_ag / secs:.0%} of the Python-round path's time")
-    m.progress(f"    state {per_game} bytes per game")
-    # what recording (GameBatch.records()) costs: the same games without it
-    for key, deck1, rate, with_rec in (("goldfish", None, gold_rate, gold),
+    # the same games on the Python-round path (an agent asked from Python at every
+    # decision), and not recording (what GameBatch.records() costs)
+    variants = (("round_path", "Python rounds", dict(compiled=False),
+                 "one call / a round per decision"),
+                ("not_recording", "not recording", dict(record=False),
+                 "recording / not recording"))
+    for suffix, what, kw, note in variants:
+        for key, deck1, rate, rows in (("goldfish", None, gold_rate, gold),
                                        ("greedy_vs_greedy", ids1, par, gvg)):
-        secs, _, plain, _ = play_timed(pool, ids0, deck1, games, batch, seed, max_turns,
-                                       record=False)
-        same = plain.equals(with_rec)
-        label = m.workloads[key]["measure"].replace(" greedy (mono-green)", "")
-        m.games(f"{key}_not_recording", f"{label}, not recording", games, secs,
-                rate * secs / games, f"recording / not recording; same games: {yes(same)}",
-                same_games=same)
-        m.ratio(key, f"{key}_not_recording", rate * secs / games)
+            secs, t_ag, got, _ = play_timed(pool, ids0, deck1, games, batch, seed, max_turns,
+                                            **kw)
+            same = got.equals(rows)
+            label = m.workloads[key]["measure"].replace(" greedy (mono-green)", "")
+            timed = {} if math.isnan(t_ag) else dict(agents_share=round(t_ag / secs, 4))
+            m.games(f"{key}_{suffix}", f"{label}, {what}", games, secs, rate * secs / games,
+                    f"{note}; same games: {yes(same)}", same_games=same, **timed)
+            m.ratio(key, f"{key}_{suffix}", rate * secs / games)
+            if timed:
+                m.progress(f"    agents {t_ag / secs:.0%} of the Python-round path's time")
+    m.progress(f"    state {per_game} bytes per game")
     # what watching a combo's condition costs (`playtest combo`): one checked after every
     # action that never holds (two copies of Craw Wurm), so the games are the same
     never = compile_condition("battlefield: 3 Craw Wurm, Forest; mana >= 30", pool)

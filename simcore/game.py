@@ -219,9 +219,10 @@ class GameBatch:
         return compile_plan.start_if_cold()
 
     # ---- playing
-    def start(self):
-        """Run every game to its first decision (the mulligans)."""
-        self._run(self._none, True)
+    def start(self, snap=None):
+        """Run every game to its first decision (the mulligans), and on while compiled
+        policies decide (play). `snap`: the snapshots (_run)."""
+        self._run(self._none, True, snap)
         self.started = True
 
     def _run(self, actions, start, snap=None):
@@ -310,13 +311,10 @@ class GameBatch:
         self._limit = int(max_decisions)
         try:
             if not self.started:
-                if np.all(self._policy[:len(agents)] != K.P_PYTHON) and len(agents):
-                    # every decision compiled: each game ends in this one call, so the
-                    # thread's snapshot serves it throughout (kernels/flow.py F_SNAP)
-                    self._run(self._none, True, self.lane_snap)
-                    self.started = True
-                else:
-                    self.start()
+                # every decision compiled: each game ends in this one call, so the
+                # thread's snapshot serves it throughout (kernels/flow.py F_SNAP)
+                whole = len(agents) and np.all(self._policy[:len(agents)] != K.P_PYTHON)
+                self.start(self.lane_snap if whole else None)
             n = 0
             while not self.done():
                 if n >= max_decisions or np.any(self.fw.fl[:, L.F_DECISIONS][

@@ -83,7 +83,7 @@ def alloc_state(n_games, n_kinds, M=64, S=16, P=32, D=8, T=32, V=128, A=128, lan
     for k in range(lanes):          # lane header: top, end, high-water mark
         h = k * W + L.LANE_HEADER
         st.scr[k * W:h] = (h, (k + 1) * W, h)
-    games = [a for (_, _, sym), a in zip(ARRAYS, st) if sym[0] == "G"]
+    games = [arrs[name] for name, _, sym in ARRAYS if sym[0] == "G"]
     in_ranges(n_games, lambda lo, hi, lane: _empty_games(st, games, lo, hi), split=1)
     return st
 

@@ -38,8 +38,7 @@ def games(deck0, deck1, agents, compiled, n=300, seed=3, **kw):
     b = GameBatch(POOL, ids(deck0), ids(deck1) if deck1 else None, n_games=n, seed=seed,
                   start="random", max_turns=25, **kw)
     rounds = b.play(agents(), np.random.default_rng(0), compiled=compiled)
-    res = {k: v for k, v in b.results().items()}
-    return pd.DataFrame(res), b.records(), b.st, rounds
+    return pd.DataFrame(b.results()), b.records(), b.st, rounds
 
 
 def same_games(a, b):
