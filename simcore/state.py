@@ -80,9 +80,9 @@ def alloc_state(n_games, n_kinds, M=64, S=16, P=32, D=8, T=32, V=128, A=128, lan
                                                             dtype=dt)
             for name, dt, sym in ARRAYS}
     st = State(**arrs)
-    for k in range(lanes):          # lane header: top, end, high-water mark
+    for k in range(lanes):          # lane header: top, end, high-water mark; nobody answers
         h = k * W + L.LANE_HEADER
-        st.scr[k * W:h] = (h, (k + 1) * W, h)
+        st.scr[k * W:k * W + 3] = (h, (k + 1) * W, h)
     games = [arrs[name] for name, _, sym in ARRAYS if sym[0] == "G"]
     in_ranges(n_games, lambda lo, hi, lane: _empty_games(st, games, lo, hi), split=1)
     return st

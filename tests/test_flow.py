@@ -55,12 +55,14 @@ def assert_log_leads_to_state(b):
 
 
 
-@pytest.mark.parametrize("agent", ["greedy", "random"])
-def test_snapshots_are_written_before_they_are_read(agent):
+@pytest.mark.parametrize("agent, compiled", [("greedy", False), ("random", True)])
+def test_snapshots_are_written_before_they_are_read(agent, compiled):
     """GameBatch leaves every game's snapshot unwritten at set-up (state.unwritten_like: no
     copy of the whole batch), which is right only if each game writes its snapshot before
     it reads it (kernels/txn.py: a game's first action takes a real one). Filled with
-    garbage instead, the snapshots must give the same games."""
+    garbage instead, the snapshots must give the same games. (Greedy asked from Python
+    reads its own snapshots at each question; compiled random players their thread's, at
+    refusals: compiled players' questions read none, kernels/policy.py answer_here_nb.)"""
     def play(garbage):
         b = GameBatch(POOL, ids("elves_morcant"), ids("goblins_burn_blight"), n_games=150,
                       seed=12, start="random")
@@ -72,7 +74,7 @@ def test_snapshots_are_written_before_they_are_read(agent):
                         a.reshape(-1).view(np.uint8)[:] = noise.integers(
                             0, 256, a.nbytes, dtype=np.uint8)
         ag = GreedyAgent() if agent == "greedy" else AGENTS[agent]()
-        b.play([ag, ag], np.random.default_rng(5))
+        b.play([ag, ag], np.random.default_rng(5), compiled=compiled)
         return b
     clean, dirty = play(False), play(True)
     assert (clean.fw.fl[:, L.F_REPLAYS] > 0).any()      # rebuilt snapshots were read

@@ -1,7 +1,9 @@
-"""Decisions. A kernel that needs a choice reads the next answer of the game's choice tape;
-when the tape is used up it records the question (ask_*: kind, reason, chooser, legal options)
-and returns ST_NEED. The caller answers (scenario `choose` list, or an agent for a batch)
-and replays the action from its saved state: actions are transactions.
+"""Decisions. A kernel that needs a choice reads the next answer of the game's choice tape.
+When the tape is used up, a chooser whose policy is compiled answers there and then
+(policy.answer_here_nb, through ct.ask), the answer going on the tape; for any other
+chooser the question is recorded (ask_*: kind, reason, chooser, legal options) and ST_NEED
+returned. The caller answers (scenario `choose` list, or an agent for a batch) and replays
+the action from its saved state: actions are transactions.
 
 Choices with exactly one legal option are made without asking.
 
@@ -13,10 +15,7 @@ game copies per game 109 -> 99, actions run 310 -> 300; the same games)."""
 import numpy as np
 
 from ..consts import (
-    ASK_CARDS,
-    ASK_COUNTERS,
     ASK_INT,
-    ASK_OBJECTS,
     ASK_YESNO,
     E_BAD_CHOICE,
     E_LIST_FOR_ONE,
@@ -43,6 +42,8 @@ from ..layout import (
     TP_LIST,
     TP_OFF,
 )
+from .asks import list_question_nb
+from .policy import answer_here_nb
 from .scratch import scratch_nb
 
 
@@ -72,12 +73,6 @@ DRY_VALUES = 32        # values those answers may take
 
 
 @kernel
-def list_question_nb(kind):
-    """Questions answered with a list of values (picked one at a time by agents)."""
-    return kind == ASK_OBJECTS or kind == ASK_CARDS or kind == ASK_COUNTERS
-
-
-@kernel
 def least_count_nb(st, g, kind, n, lo):
     """A dry run's least answer to a question: how many values it takes (1, or the fewest
     picks of a list), or -1 when the dry run stops asking (then the option counts as legal:
@@ -102,19 +97,22 @@ def least_value_nb(st, kind, opts, n):
 
 
 @kernel
-def ask_one_nb(st, g, kind, why, player, opts, n, auto):
+def ask_one_nb(st, ct, g, kind, why, player, opts, n, auto):
     """One value from opts[:n]. Returns (status, value). With auto and a single option, no
     question is asked."""
     if n == 1 and auto:
         return ST_OK, np.int64(opts[0])
     pos = st.gm[g, G_TAPE_POS]
     if pos >= st.gm[g, G_TAPE_N]:
-        c = least_count_nb(st, g, kind, n, 1) if st.gm[g, G_DRY_Q] > 0 else -1
-        if c < 0:
+        if st.gm[g, G_DRY_Q] > 0:
+            c = least_count_nb(st, g, kind, n, 1)
+            if c < 0:
+                return _open_question_nb(st, g, kind, why, player, opts, n, 1, 1), np.int64(0)
+            if list_question_nb(kind):          # as a list answer on the tape would be
+                return fail_nb(st, g, E_LIST_FOR_ONE, why), np.int64(0)
+            return ST_OK, least_value_nb(st, kind, opts, n)
+        if not answer_here_nb(st, ct, g, kind, why, player, opts, n, 1, 1):
             return _open_question_nb(st, g, kind, why, player, opts, n, 1, 1), np.int64(0)
-        if list_question_nb(kind):          # as a list answer on the tape would be
-            return fail_nb(st, g, E_LIST_FOR_ONE, why), np.int64(0)
-        return ST_OK, least_value_nb(st, kind, opts, n)
     st.gm[g, G_TAPE_POS] = pos + 1
     if st.tp[g, TP_LIST, pos] != 0:
         return fail_nb(st, g, E_LIST_FOR_ONE, why), np.int64(0)
@@ -126,16 +124,16 @@ def ask_one_nb(st, g, kind, why, player, opts, n, auto):
 
 
 @kernel
-def ask_yesno_nb(st, g, why, player):
+def ask_yesno_nb(st, ct, g, why, player):
     b = scratch_nb(st, g, 2)
     opts = st.scr[b:b + 2]
     opts[0] = 1                 # yes first, then no
-    s, v = ask_one_nb(st, g, ASK_YESNO, why, player, opts, 2, False)
+    s, v = ask_one_nb(st, ct, g, ASK_YESNO, why, player, opts, 2, False)
     return s, v == 1
 
 
 @kernel
-def ask_many_nb(st, g, kind, why, player, opts, n, lo, hi, distinct, out):
+def ask_many_nb(st, ct, g, kind, why, player, opts, n, lo, hi, distinct, out):
     """Between lo and hi values from opts[:n] into out. Returns (status, count). When every
     option must be taken (n == lo == hi, distinct) nothing is asked."""
     if distinct and n == lo and lo == hi:
@@ -144,20 +142,23 @@ def ask_many_nb(st, g, kind, why, player, opts, n, lo, hi, distinct, out):
         return ST_OK, np.int64(n)
     pos = st.gm[g, G_TAPE_POS]
     if pos >= st.gm[g, G_TAPE_N]:
-        c = least_count_nb(st, g, kind, n, lo) if st.gm[g, G_DRY_Q] > 0 else -1
-        if c < 0:
+        if st.gm[g, G_DRY_Q] > 0:
+            c = least_count_nb(st, g, kind, n, lo)
+            if c < 0:
+                return _open_question_nb(st, g, kind, why, player, opts, n, lo, hi), 0
+            # as the least answer on the tape would be checked below
+            if not list_question_nb(kind) and not (lo == 1 and hi == 1):
+                return fail_nb(st, g, E_ONE_FOR_LIST, why), 0
+            if c < lo or c > hi or c > out.shape[0]:
+                return fail_nb(st, g, E_BAD_CHOICE, why), 0
+            if list_question_nb(kind):
+                for j in range(c):
+                    out[j] = opts[j]
+            else:
+                out[0] = least_value_nb(st, kind, opts, n)
+            return ST_OK, np.int64(c)
+        if not answer_here_nb(st, ct, g, kind, why, player, opts, n, lo, hi):
             return _open_question_nb(st, g, kind, why, player, opts, n, lo, hi), 0
-        # as the least answer on the tape would be checked below
-        if not list_question_nb(kind) and not (lo == 1 and hi == 1):
-            return fail_nb(st, g, E_ONE_FOR_LIST, why), 0
-        if c < lo or c > hi or c > out.shape[0]:
-            return fail_nb(st, g, E_BAD_CHOICE, why), 0
-        if list_question_nb(kind):
-            for j in range(c):
-                out[j] = opts[j]
-        else:
-            out[0] = least_value_nb(st, kind, opts, n)
-        return ST_OK, np.int64(c)
     st.gm[g, G_TAPE_POS] = pos + 1
     if st.tp[g, TP_LIST, pos] == 0 and not (lo == 1 and hi == 1):
         # exactly one to choose ("tap an untapped creature"): a single value is that choice

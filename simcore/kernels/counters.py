@@ -66,7 +66,7 @@ def proliferate_nb(st, ct, g, p):
             n += 1
     if n == 0:
         return ST_OK
-    s, m = ask_many_nb(st, g, ASK_OBJECTS, W_PROLIFERATE, p, cands, n, 0, n, True, chosen)
+    s, m = ask_many_nb(st, ct, g, ASK_OBJECTS, W_PROLIFERATE, p, cands, n, 0, n, True, chosen)
     if s != ST_OK:
         return s
     for j in range(m):
@@ -106,10 +106,10 @@ def blight_nb(st, ct, g, p, n, optional):
     if nc == 0:
         return ST_OK, False
     if optional:
-        s, yes = ask_yesno_nb(st, g, W_MAY, p)
+        s, yes = ask_yesno_nb(st, ct, g, W_MAY, p)
         if s != ST_OK or not yes:
             return s, False
-    s, c = ask_one_nb(st, g, ASK_OBJECT, W_BLIGHT, p, cands, nc, True)
+    s, c = ask_one_nb(st, ct, g, ASK_OBJECT, W_BLIGHT, p, cands, nc, True)
     if s != ST_OK:
         return s, False
     put_counters_nb(st, g, c, CK_MINUS, n)

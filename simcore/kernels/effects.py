@@ -144,7 +144,7 @@ def run_ops_nb(st, ct, g, si, tgt_ok):
             if not optional_possible_nb(st, g, si, tgt_ok, op, a0, a1):
                 did = False
                 continue
-            s, yes = ask_yesno_nb(st, g, W_MAY, ctrl)
+            s, yes = ask_yesno_nb(st, ct, g, W_MAY, ctrl)
             if s != ST_OK:
                 return s
             if not yes:

@@ -92,7 +92,7 @@ from ..layout import (
     G_WINNER,
     PL_MULLIGANS,
 )
-from .choice import list_question_nb
+from .asks import list_question_nb
 from .condition import condition_holds_nb
 from .options import attack_options_nb, block_options_nb, priority_options_nb
 from .policy import (

@@ -384,12 +384,12 @@ def could_produce_nb(st, ct, g, cp):
 # ---------------------------------------------------------------- activating (605)
 
 @kernel
-def choose_mana_nb(st, g, p, opts, n):
+def choose_mana_nb(st, ct, g, p, opts, n):
     """Which mana (packed) a resolving mana ability adds: the player's choice, or while the
     engine pays a cost (autopay), the option with the wanted type."""
     pref = st.gm[g, G_MANA_PREF]
     if pref < 0:
-        return ask_one_nb(st, g, ASK_MANA, W_MANA, p, opts, n, True)
+        return ask_one_nb(st, ct, g, ASK_MANA, W_MANA, p, opts, n, True)
     for k in range(n):
         if mana_count_nb(opts[k], pref):
             return ST_OK, np.int64(opts[k])
@@ -456,7 +456,7 @@ def activate_mana_nb(st, ct, g, i, a):
         nc = tap_candidates_nb(st, ct, g, i, a, p, cands)
         if nc < ct.abil[a, AB_TAPN]:
             return fail_nb(st, g, E_COST, i)
-        s, nchosen = ask_many_nb(st, g, ASK_OBJECTS, W_TAP_CREATURES, p, cands, nc,
+        s, nchosen = ask_many_nb(st, ct, g, ASK_OBJECTS, W_TAP_CREATURES, p, cands, nc,
                                  ct.abil[a, AB_TAPN], ct.abil[a, AB_TAPN], True, chosen)
         if s != ST_OK:
             return s
@@ -494,7 +494,7 @@ def resolve_mana_nb(st, ct, g, i, a, p):
         n = ct.abil[a, AB_NOPTS]
         for k in range(n):
             opts[k] = ct.abil[a, AB_PROD_OPTS + k]
-        s, v = choose_mana_nb(st, g, p, opts, n)
+        s, v = choose_mana_nb(st, ct, g, p, opts, n)
         if s != ST_OK:
             return s
         unpack_nb(v, prod)
@@ -515,7 +515,7 @@ def resolve_mana_nb(st, ct, g, i, a, p):
                 opts[n] = pack_one_nb(t)
                 n += 1
         if n > 0:   # undefined type: no mana (106.5)
-            s, v = choose_mana_nb(st, g, p, opts, n)
+            s, v = choose_mana_nb(st, ct, g, p, opts, n)
             if s != ST_OK:
                 return s
             unpack_nb(v, prod)
@@ -549,7 +549,7 @@ def resolve_mana_nb(st, ct, g, i, a, p):
             if st.gm[g, G_MANA_PREF] >= 0:
                 s, v = ST_OK, np.int64(ropts[0])    # autopay: the engine orders them
             else:
-                s, v = ask_one_nb(st, g, ASK_ORDER, W_REPLACEMENT_ORDER, p, ropts, nopt, True)
+                s, v = ask_one_nb(st, ct, g, ASK_ORDER, W_REPLACEMENT_ORDER, p, ropts, nopt, True)
             if s != ST_OK:
                 return s
             pick = -1
@@ -598,7 +598,7 @@ def resolve_mana_nb(st, ct, g, i, a, p):
                     if prod[t] > 0:
                         opts[n] = pack_one_nb(t)
                         n += 1
-                s, v = choose_mana_nb(st, g, who, opts, n)
+                s, v = choose_mana_nb(st, ct, g, who, opts, n)
                 if s != ST_OK:
                     return s
                 for t in range(6):

@@ -113,7 +113,7 @@ def zone_card_options_nb(st, g, p, zone, out, dedup):
 
 
 @kernel
-def discard_nb(st, g, p, n):
+def discard_nb(st, ct, g, p, n):
     """p discards n cards of their choice. Returns (status, number discarded)."""
     b = scratch_nb(st, g, st.obj.shape[2])
     opts = st.scr[b:b + st.obj.shape[2]]
@@ -122,7 +122,7 @@ def discard_nb(st, g, p, n):
         m = zone_card_options_nb(st, g, p, Z_HAND, opts, True)
         if m == 0:
             break
-        s, c = ask_one_nb(st, g, ASK_OBJECT, W_DISCARD, p, opts, m, True)
+        s, c = ask_one_nb(st, ct, g, ASK_OBJECT, W_DISCARD, p, opts, m, True)
         if s != ST_OK:
             return s, done
         move_card_nb(st, g, c, Z_GRAVEYARD)
@@ -131,7 +131,7 @@ def discard_nb(st, g, p, n):
 
 
 @kernel
-def surveil_nb(st, g, p, n):
+def surveil_nb(st, ct, g, p, n):
     """701.25: look at the top n; put any of them into the graveyard, the rest back on top."""
     k = min(n, st.pl[g, PL_LIB_N, p])
     if k <= 0:
@@ -142,7 +142,7 @@ def surveil_nb(st, g, p, n):
     top = st.pl[g, PL_LIB_N, p]
     for j in range(k):
         opts[j] = st.lib[g, p, top - 1 - j]
-    s, m = ask_many_nb(st, g, ASK_CARDS, W_SURVEIL, p, opts, k, 0, k, True, out)
+    s, m = ask_many_nb(st, ct, g, ASK_CARDS, W_SURVEIL, p, opts, k, 0, k, True, out)
     if s != ST_OK:
         return s
     for j in range(m):
@@ -300,14 +300,14 @@ def op_lose_life_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
 @kernel
 def op_discard_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
     """The controller discards a0/a1 (amount) cards of their choice; done if any."""
-    s, m = discard_nb(st, g, st.stk[g, SI_CTRL, si], amount_nb(st, ct, g, si, a0, a1))
+    s, m = discard_nb(st, ct, g, st.stk[g, SI_CTRL, si], amount_nb(st, ct, g, si, a0, a1))
     return s, m > 0
 
 
 @kernel
 def op_surveil_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
     """The controller surveils a0/a1 (amount) (701.25)."""
-    return surveil_nb(st, g, st.stk[g, SI_CTRL, si], amount_nb(st, ct, g, si, a0, a1)), True
+    return surveil_nb(st, ct, g, st.stk[g, SI_CTRL, si], amount_nb(st, ct, g, si, a0, a1)), True
 
 
 @kernel
@@ -416,11 +416,11 @@ def op_sacrifice_unless_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
             nc += 1
     paid = False
     if nc > 0:
-        s, yes = ask_yesno_nb(st, g, W_MAY, ctrl)
+        s, yes = ask_yesno_nb(st, ct, g, W_MAY, ctrl)
         if s != ST_OK:
             return s, False
         if yes:
-            s, c = ask_one_nb(st, g, ASK_OBJECT, W_SACRIFICE, ctrl, cands, nc, True)
+            s, c = ask_one_nb(st, ct, g, ASK_OBJECT, W_SACRIFICE, ctrl, cands, nc, True)
             if s != ST_OK:
                 return s, False
             s = leave_one_nb(st, ct, g, c, Z_GRAVEYARD)

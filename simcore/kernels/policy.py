@@ -7,6 +7,7 @@ decision. Each picks exactly what its agent's act() picks from GameBatch's mask 
 import numpy as np
 
 from ..consts import (
+    ASK_COUNTERS,
     D_ATTACK,
     D_BLOCK,
     D_BOTTOM,
@@ -16,15 +17,44 @@ from ..consts import (
     D_QUESTION,
     P_FIRST,
     P_GREEDY,
+    P_PYTHON,
     P_RANDOM,
 )
+from ..encoding import PASS, option_of_nb
 from ..jit import kernel
-from ..layout import F_DECISIONS, F_DKIND, F_DN, F_DPLAYER, F_PICK_N, F_QKIND, F_QMIN
-from .choice import list_question_nb
+from ..layout import (
+    F_DECISIONS,
+    F_DKIND,
+    F_DN,
+    F_DPLAYER,
+    F_PICK_N,
+    F_QKIND,
+    F_QMIN,
+    G_ASK_KIND,
+    G_ASK_MAX,
+    G_ASK_MIN,
+    G_ASK_N,
+    G_ASK_PLAYER,
+    G_ASK_WHY,
+    G_SCRATCH,
+    G_TAPE_N,
+    LH_DECISIONS,
+    LH_GAME0,
+    LH_LIMIT,
+    LH_OPTS,
+    LH_POLICY,
+    LH_SEED,
+    LH_TAPE_T,
+    LH_TAPE_V,
+    TP_LEN,
+    TP_LIST,
+    TP_OFF,
+)
+from .asks import list_question_nb
 from .greedy import greedy_action_nb
 from .mulligan_rule import rule_action_nb
 from .rng import splitmix64_nb
-from .scratch import scratch_nb
+from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .setup import game_seed_nb
 
 
@@ -65,8 +95,14 @@ def legal_row_nb(fw, g, row):
 def decision_seed_nb(base, game0, fl, g):
     """The state that game g's current decision's random numbers are drawn from: the run's
     seed, the game's number and its decision count only (GameBatch.view "random")."""
+    return seed_at_nb(base, game0, g, fl[g, F_DECISIONS])
+
+
+@kernel
+def seed_at_nb(base, game0, g, decisions):
+    """decision_seed_nb for game g at its decision count `decisions`."""
     return game_seed_nb(base ^ np.uint64(0x5DEECE66D), game0 + g) ^ \
-        (np.uint64(fl[g, F_DECISIONS] + 1) * np.uint64(0x9E3779B97F4A7C15))
+        (np.uint64(decisions + 1) * np.uint64(0x9E3779B97F4A7C15))
 
 
 @kernel
@@ -97,17 +133,149 @@ def policy_action_nb(st, ct, fw, g, policy, piece, base, game0, row, rule, weigh
     if policy == P_GREEDY:
         return greedy_action_nb(st, ct, g, fw.fl[g, F_DKIND], fw.fl[g, F_DPLAYER],
                                 fw.fl[g, F_QKIND], fw.opts[g], row, piece)
-    best = 0
     if policy == P_RANDOM:
-        s = decision_seed_nb(base, game0, fw.fl, g)
-        top = -1.0
-        for a in range(row.shape[0]):
-            s, u = uniform_nb(s)
-            if row[a] and u > top:
-                top = u
-                best = a
-    elif policy == P_FIRST:
-        for a in range(row.shape[0]):
-            if row[a]:
-                return a
+        return random_action_nb(base, game0, fw.fl[g, F_DECISIONS], g, row)
+    if policy == P_FIRST:
+        return first_action_nb(row)
+    return 0
+
+
+@kernel
+def random_action_nb(base, game0, decisions, g, row):
+    """The random agent's pick: the legal action with the largest of the decision's
+    uniform numbers (agents/basic.py RandomAgent)."""
+    s = seed_at_nb(base, game0, g, decisions)
+    best = 0
+    top = -1.0
+    for a in range(row.shape[0]):
+        s, u = uniform_nb(s)
+        if row[a] and u > top:
+            top = u
+            best = a
     return best
+
+
+@kernel
+def first_action_nb(row):
+    """The first-legal agent's pick: the lowest legal action, else PASS."""
+    for a in range(row.shape[0]):
+        if row[a]:
+            return a
+    return 0
+
+
+ASK_GM = (G_ASK_KIND, G_ASK_WHY, G_ASK_PLAYER, G_ASK_MIN, G_ASK_MAX, G_ASK_N)
+
+
+@kernel
+def lane_nb(st, g):
+    """Where game g's lane (its thread's scratch lane) starts in st.scr."""
+    return st.gm[g, G_SCRATCH]
+
+
+@kernel
+def answers_here_nb(st, g, p):
+    """Does player p of game g answer engine questions where they arise: a compiled policy
+    in the lane's header (layout LH_*), with decisions left (a policy the engine keeps
+    asking must still return)?"""
+    h = lane_nb(st, g)
+    return p >= 0 and p < 2 and st.scr[h + LH_POLICY + p] != P_PYTHON and \
+        st.scr[h + LH_DECISIONS] < st.scr[h + LH_LIMIT]
+
+
+@kernel
+def question_row_nb(row, n, many, picked, lo):
+    """row := the legal mask of an engine question (legal_row_nb's for D_QUESTION): done
+    once a list holds its least picks, any of its n options."""
+    row[:] = False
+    row[0] = many and picked >= lo
+    for k in range(min(n, row.shape[0] - 1)):
+        row[1 + k] = True
+
+
+@kernel
+def answer_here_nb(st, ct, g, kind, why, player, opts, n, lo, hi):
+    """A compiled player's answer to an engine question, where the question arises (choice.py,
+    when the game's choice tape is used up), appended to the game's choice tape as
+    txn_answer_nb would append it once the question was opened and answered: the asking
+    kernel reads it from there, and a rerun of the action reads it again (txn.py moves it
+    into the transaction's tape). This spares the return, the restore and the rerun of the
+    action an open question costs (kernels/txn.py).
+
+    The player decides as policy_action_nb would at the open question, decision by
+    decision for a list (its options as the Flow would hold them: at most its width, a pick
+    taken out by the last; each pick a decision, counted in the lane's LH_DECISIONS). The
+    state shows the question while they decide (G_ASK_*, ask_opts: greedy reads its reason)
+    and its own values again after, as the rerun from the snapshot left them. False: not
+    answered here (nobody in the lane's header, no decisions left, no room on a tape): the
+    question opens."""
+    if not answers_here_nb(st, g, player):
+        return False
+    h = lane_nb(st, g)
+    k = st.gm[g, G_TAPE_N]
+    off = st.tp[g, TP_OFF, k - 1] + st.tp[g, TP_LEN, k - 1] if k > 0 else 0
+    A = st.ask_opts.shape[1]
+    w = st.scr[h + LH_OPTS]                     # the Flow's most options
+    m = min(n, A, w)
+    most = hi if kind == ASK_COUNTERS else m          # counters may be picked again
+    if k >= min(st.tp.shape[2], st.scr[h + LH_TAPE_T]) or \
+            off + max(most, 1) > min(st.tape_val.shape[1], st.scr[h + LH_TAPE_V]):
+        return False
+    cells = (w + 8) // 8                        # int64 cells holding the legal row's bools
+    b = scratch_nb(st, g, 6 + A + cells)
+    was = st.scr[b:b + 6]                       # the state's question, given back after
+    for j in range(6):
+        was[j] = st.gm[g, ASK_GM[j]]
+    shown = st.scr[b + 6:b + 6 + A]
+    for j in range(A):
+        shown[j] = st.ask_opts[g, j]
+    row = st.scr[b + 6 + A:b + 6 + A + cells].view(np.bool_)[:1 + w]
+    st.gm[g, G_ASK_KIND] = kind
+    st.gm[g, G_ASK_WHY] = why
+    st.gm[g, G_ASK_PLAYER] = player
+    st.gm[g, G_ASK_MIN] = lo
+    st.gm[g, G_ASK_MAX] = hi
+    st.gm[g, G_ASK_N] = m
+    q = st.ask_opts[g]
+    for j in range(m):
+        q[j] = opts[j]
+    many = list_question_nb(kind)
+    pol = st.scr[h + LH_POLICY + player]
+    c = 0
+    while True:
+        question_row_nb(row, m, many, c, lo)
+        mark = scratch_mark_nb(st, g)
+        if pol == P_GREEDY:     # (pieces are read at priority decisions only)
+            a = greedy_action_nb(st, ct, g, D_QUESTION, player, kind, q, row, row[:0])
+        elif pol == P_RANDOM:
+            a = random_action_nb(np.uint64(st.scr[h + LH_SEED]), st.scr[h + LH_GAME0],
+                                 st.scr[h + LH_DECISIONS], g, row)
+        else:
+            a = first_action_nb(row)
+        scratch_release_nb(st, g, mark)
+        st.scr[h + LH_DECISIONS] += 1
+        if a < 0 or a > m:
+            a = PASS
+        if not many:
+            st.tape_val[g, off] = q[option_of_nb(max(a, 1))]
+            c = 1
+            break
+        if a == PASS:
+            break
+        j = option_of_nb(a)
+        st.tape_val[g, off + c] = q[j]      # the picks, as the Flow's `pick` holds them
+        c += 1
+        if kind != ASK_COUNTERS:            # as flow.remove_opt_nb: the last takes its place
+            q[j] = q[m - 1]
+            m -= 1
+        if c >= hi or m == 0:
+            break
+    for j in range(6):
+        st.gm[g, ASK_GM[j]] = was[j]
+    for j in range(A):
+        st.ask_opts[g, j] = shown[j]
+    st.tp[g, TP_OFF, k] = off
+    st.tp[g, TP_LEN, k] = c
+    st.tp[g, TP_LIST, k] = 1 if many else 0
+    st.gm[g, G_TAPE_N] = k + 1
+    return True

@@ -138,7 +138,7 @@ def sba_pass_nb(st, ct, g):
                 n += 1
         if not first or n < 2:
             continue
-        s, keep = ask_one_nb(st, g, ASK_OBJECT, W_LEGEND, st.obj[g, O_CTRL, i], opts, n, True)
+        s, keep = ask_one_nb(st, ct, g, ASK_OBJECT, W_LEGEND, st.obj[g, O_CTRL, i], opts, n, True)
         if s != ST_OK:
             return s, False
         for k in range(n):

@@ -259,7 +259,7 @@ def choose_targets_nb(st, ct, g, si, a, src, ctrl):
         n = target_options_nb(st, ct, g, ct.abil[a, AB_TGT + k], src, ctrl, opts)
         if n == 0:
             return ST_OK, False
-        s, t = ask_one_nb(st, g, ASK_OBJECT, W_TARGET, ctrl, opts, n, True)
+        s, t = ask_one_nb(st, ct, g, ASK_OBJECT, W_TARGET, ctrl, opts, n, True)
         if s != ST_OK:
             return s, False
         st.stk[g, SI_TGT + k, si] = t
@@ -311,7 +311,7 @@ def flush_triggers_nb(st, ct, g):
                     if st.pq[g, QI_CTRL, r] == p:
                         opts[k] = r
                         k += 1
-                s, q = ask_one_nb(st, g, ASK_INT, W_TRIGGER_ORDER, p, opts, n, True)
+                s, q = ask_one_nb(st, ct, g, ASK_INT, W_TRIGGER_ORDER, p, opts, n, True)
                 if s != ST_OK:
                     return s
         a = st.pq[g, QI_ABIL, q]
@@ -431,7 +431,7 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
                 xmax = 16 if per == 0 else max(0, min(16, (pot - fixed) // per))
                 if aa >= 0 and ct.abil[aa, AB_ACO_KIND + 0] == ACO_BLIGHT_X:
                     xmax = max(0, min(xmax, greatest_toughness_nb(st, ct, g, p)))
-                s, x = ask_one_nb(st, g, ASK_INT, W_X, p, nums, xmax + 1, True)
+                s, x = ask_one_nb(st, ct, g, ASK_INT, W_X, p, nums, xmax + 1, True)
                 if s != ST_OK:
                     return s
                 fixed += x * per
@@ -445,7 +445,7 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
                 kmax = 1 if ct.abil[ka, AB_MULTI] == 0 else 8
                 if each > 0:
                     kmax = max(0, min(kmax, (pot - fixed) // each))
-                s, kicks = ask_one_nb(st, g, ASK_INT, W_KICKS, p, nums, kmax + 1, True)
+                s, kicks = ask_one_nb(st, ct, g, ASK_INT, W_KICKS, p, nums, kmax + 1, True)
                 if s != ST_OK:
                     return s
     if x != 0 and not x_in_cost:
@@ -490,7 +490,7 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
         chosen = -1
         if ct.abil[aa, AB_OPTIONAL] != 0:
             if possible[0]:
-                s, yes = ask_yesno_nb(st, g, W_MAY, p)
+                s, yes = ask_yesno_nb(st, ct, g, W_MAY, p)
                 if s != ST_OK:
                     return s
                 if yes:
@@ -505,7 +505,7 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
                 if ct.abil[aa, AB_ACO_KIND + 0] == ACO_BLIGHT_X:
                     return fail_nb(st, g, E_X_TOO_BIG, slot)
                 return fail_nb(st, g, E_COST, slot)
-            s, v = ask_one_nb(st, g, ASK_INT, W_COST_OPTION, p, opts2, n, True)
+            s, v = ask_one_nb(st, ct, g, ASK_INT, W_COST_OPTION, p, opts2, n, True)
             if s != ST_OK:
                 return s
             chosen = v
@@ -531,7 +531,7 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
             n = target_options_nb(st, ct, g, ct.abil[sa, AB_TGT + k], slot, p, opts)
             if n == 0:
                 return fail_nb(st, g, E_NO_TARGET, slot)
-            s, t = ask_one_nb(st, g, ASK_OBJECT, W_TARGET, p, opts, n, True)
+            s, t = ask_one_nb(st, ct, g, ASK_OBJECT, W_TARGET, p, opts, n, True)
             if s != ST_OK:
                 return s
             tg[k] = t
@@ -543,7 +543,7 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
         return fail_nb(st, g, E_NOT_ENOUGH_MANA, slot)
     blighted = -1
     if blight_n > 0:
-        s, blighted = ask_one_nb(st, g, ASK_OBJECT, W_BLIGHT, p, cands, ncands, True)
+        s, blighted = ask_one_nb(st, ct, g, ASK_OBJECT, W_BLIGHT, p, cands, ncands, True)
         if s != ST_OK:
             return s
     if rmc > 0:
@@ -561,7 +561,7 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
                     total += st.o_counters[g, k, i]
         if total < rmc:
             return fail_nb(st, g, E_COST, slot)
-        s, m = ask_many_nb(st, g, ASK_COUNTERS, W_REMOVE_COUNTERS, p, opts, n, rmc, rmc,
+        s, m = ask_many_nb(st, ct, g, ASK_COUNTERS, W_REMOVE_COUNTERS, p, opts, n, rmc, rmc,
                            False, rm)
         if s != ST_OK:
             return s
@@ -748,13 +748,13 @@ def activate_nb(st, ct, g, slot, number):
             return fail_nb(st, g, E_NO_TARGET, slot)
     nch = 0
     if ct.abil[a, AB_TAPN] > 0:
-        s, nch = ask_many_nb(st, g, ASK_OBJECTS, W_TAP_CREATURES, p, tcands, ntc, ct.abil[a, AB_TAPN], ct.abil[a, AB_TAPN], True,
+        s, nch = ask_many_nb(st, ct, g, ASK_OBJECTS, W_TAP_CREATURES, p, tcands, ntc, ct.abil[a, AB_TAPN], ct.abil[a, AB_TAPN], True,
                              chosen)
         if s != ST_OK:
             return s
     blighted = -1
     if ct.abil[a, AB_BLIGHT] > 0:
-        s, blighted = ask_one_nb(st, g, ASK_OBJECT, W_BLIGHT, p, cands, ncands, True)
+        s, blighted = ask_one_nb(st, ct, g, ASK_OBJECT, W_BLIGHT, p, cands, ncands, True)
         if s != ST_OK:
             return s
     # pay

@@ -128,7 +128,7 @@ def cleanup_nb(st, ct, g):
     out = st.scr[b + M:b + 2 * M]
     n = hand_slots_nb(st, g, p, hand)
     if n > 7:
-        s, m = ask_many_nb(st, g, ASK_CARDS, W_DISCARD, p, hand, n, n - 7, n - 7, True, out)
+        s, m = ask_many_nb(st, ct, g, ASK_CARDS, W_DISCARD, p, hand, n, n - 7, n - 7, True, out)
         if s != ST_OK:
             return s
         for k in range(m):

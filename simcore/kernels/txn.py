@@ -4,7 +4,11 @@ action is replayed with one answer more; a refused one rolls back.
 
 Snapshots are lazy: while `snap` plus the log of actions run since equals `st`
 (F_LOG_N >= 0), an action runs on `st` directly and is logged if it asked nothing; one that
-asks or is refused has its starting state rebuilt in `snap` by replaying the log."""
+asks or is refused has its starting state rebuilt in `snap` by replaying the log.
+
+Questions a compiled player answers where they arise (policy.answer_here_nb) cost no
+rerun: their answers join the transaction's tape (tape_sync_nb) for a rerun that another
+player's question or a refusal may still need."""
 
 from ..consts import (
     A_ACTIVATE,
@@ -24,6 +28,7 @@ from ..jit import kernel
 from ..layout import (
     F_ACTIONS,
     F_BAN_N,
+    F_DECISIONS,
     F_DKIND,
     F_DN,
     F_DPLAYER,
@@ -45,7 +50,9 @@ from ..layout import (
     G_ASK_MIN,
     G_ASK_N,
     G_ASK_PLAYER,
+    G_SCRATCH,
     G_TAPE_N,
+    LH_DECISIONS,
     TP_LEN,
     TP_LIST,
     TP_OFF,
@@ -123,15 +130,41 @@ def write_tape_nb(st, g, offs, lens, lists, n, vals, nv):
 
 
 @kernel
-def txn_run_nb(st, snap, ct, fw, g, restore):
-    """(Re)run game g's pending action from its snapshot with the answers given so far
-    (`restore`: copy the snapshot back first; a transaction's first run starts from it).
-    Returns 0 done, 1 a question is open, 2 refused (state rolled back)."""
-    if restore:
-        copy_game_nb(st, g, snap, fw.fl[g, F_SNAP])
-    write_tape_nb(st, g, fw.toff[g], fw.tlen[g], fw.tlist[g], fw.fl[g, F_TAPE_N], fw.tval[g],
-                  fw.fl[g, F_TAPE_V])
+def run_counted_nb(st, ct, fw, g):
+    """Run game g's pending action on st; the decisions its compiled players take where
+    their questions arise (policy.answer_here_nb, counted in the lane's header) are the
+    game's decisions too."""
+    h = st.gm[g, G_SCRATCH]
+    st.scr[h + LH_DECISIONS] = fw.fl[g, F_DECISIONS]
     s = run_action_nb(st, ct, g, fw.pend[g])
+    fw.fl[g, F_DECISIONS] = st.scr[h + LH_DECISIONS]
+    return s
+
+
+@kernel
+def tape_sync_nb(st, fw, g):
+    """Answers the compiled players gave where their questions arose (policy.answer_here_nb:
+    on game g's choice tape, past those the transaction gave it) join the transaction's
+    tape, so that a rerun of the action reads them again."""
+    n = st.gm[g, G_TAPE_N]
+    for k in range(fw.fl[g, F_TAPE_N], n):
+        off = st.tp[g, TP_OFF, k]
+        m = st.tp[g, TP_LEN, k]
+        fw.toff[g, k] = off
+        fw.tlen[g, k] = m
+        fw.tlist[g, k] = st.tp[g, TP_LIST, k]
+        for j in range(m):
+            fw.tval[g, off + j] = st.tape_val[g, off + j]
+        fw.fl[g, F_TAPE_N] = k + 1
+        fw.fl[g, F_TAPE_V] = off + m
+
+
+@kernel
+def txn_ran_nb(st, snap, fw, g, s):
+    """Game g's pending action ran from its starting state (held in snap) to status s: done,
+    asking (the open question shown as the decision), or refused (state rolled back).
+    Returns 0 done, 1 a question is open, 2 refused."""
+    tape_sync_nb(st, fw, g)
     if s == ST_OK:
         log_push_nb(fw, g)
         txn_done_nb(fw, g)
@@ -163,6 +196,18 @@ def txn_run_nb(st, snap, ct, fw, g, restore):
         fw.fl[g, F_BAN_N] = b + 1
     fw.fl[g, F_PEND_OPT] = 0
     return 2
+
+
+@kernel
+def txn_run_nb(st, snap, ct, fw, g, restore):
+    """(Re)run game g's pending action from its snapshot with the answers given so far
+    (`restore`: copy the snapshot back first; a transaction's first run starts from it).
+    Returns 0 done, 1 a question is open, 2 refused (state rolled back)."""
+    if restore:
+        copy_game_nb(st, g, snap, fw.fl[g, F_SNAP])
+    write_tape_nb(st, g, fw.toff[g], fw.tlen[g], fw.tlist[g], fw.fl[g, F_TAPE_N], fw.tval[g],
+                  fw.fl[g, F_TAPE_V])
+    return txn_ran_nb(st, snap, fw, g, run_counted_nb(st, ct, fw, g))
 
 
 @kernel
@@ -228,16 +273,21 @@ def txn_go_nb(st, snap, ct, fw, g):
     fw.fl[g, F_TAPE_V] = 0
     if loggable_nb(fw.pend[g, 0]) and log_room_nb(fw, g):
         st.gm[g, G_TAPE_N] = 0
-        if run_action_nb(st, ct, g, fw.pend[g]) == ST_OK:
+        s = run_counted_nb(st, ct, fw, g)
+        if s == ST_OK and st.gm[g, G_TAPE_N] == 0:     # the common case, kept short
             log_push_nb(fw, g)
             txn_done_nb(fw, g)
             return 0
-        replay_log_nb(st, snap, ct, fw, g)
-        copy_game_nb(st, g, snap, fw.fl[g, F_SNAP])
-        txn_open_nb(fw, g)
-        fw.fl[g, F_REPLAYS] += 1
-    else:
-        txn_begin_nb(st, snap, fw, g)
+        if s != ST_OK:
+            # asking or refused: its starting state into snap, st as the run left it (at
+            # the question, as a rerun from there would leave it; or rolled back by
+            # txn_ran_nb), the answers given so far kept
+            replay_log_nb(st, snap, ct, fw, g)
+            fw.fl[g, F_LOG_N] = 0
+            fw.fl[g, F_TXN] = 1
+            fw.fl[g, F_REPLAYS] += 1
+        return txn_ran_nb(st, snap, fw, g, s)
+    txn_begin_nb(st, snap, fw, g)
     return txn_run_nb(st, snap, ct, fw, g, False)
 
 
