@@ -38,7 +38,7 @@ PLAN = [(K_ + "stack", "resolve_top_nb", "st ct i"),
         (K_ + "setup", "mulligan_nb", "st i i i"),
         (K_ + "setup", "bottom_card_nb", "st i i"),
         (K_ + "options", "instant_candidates_nb", "st ct i"),
-        (K_ + "stack", "cast_payable_nb", "st ct i i i a"),
+        (K_ + "stack", "cast_payable_nb", "st ct i i i i a"),
         (K_ + "gamecopy", "same_game_nb", "st i st i"),
         (K_ + "flow", "declare_picked_nb", "st st ct fw i i"),
         (K_ + "txn", "txn_answer_nb", "st st ct fw i i a i")]

@@ -236,7 +236,8 @@ FLOW_PLANES = (
                   "rebuilt by replaying the log (read by tests)"),
     ("f_opt_audit", "1 = audit priority_options' shortcuts (options.cast_option_nb, instant-speed "
                     "checks skipped); audited shortcuts add bit 2 (castability from mana "
-                    "counts), 4 (autopay in place) or 8 (a check skipped)"),
+                    "counts), 4 (autopay in place), 8 (a check skipped) or 16 (an activation "
+                    "decided in place)"),
     ("f_opt_missed", "audited shortcuts that got it wrong (with f_opt_audit; tests)"),
     ("f_cands", "bit p = p has an instant-speed candidate (options.instant_candidates_nb), counted "
                 "when the game's next object id was f_cands_oid"),

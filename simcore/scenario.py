@@ -10,10 +10,13 @@ import numpy as np
 from . import compile_plan
 from . import consts as K
 from . import encoding as E
+from . import layout as L
 from .compile import make_pool, pack_mana
 from .errors import PlaytestError
+from .flowstate import alloc_flow
 from .kernels.actions import run_action_py
 from .kernels.mana import could_produce_py
+from .kernels.options import audit_options_nb
 from .kernels.query import pt_nb
 from .layout import (
     C_COST,
@@ -62,7 +65,7 @@ from .layout import (
     TP_OFF,
 )
 from .manastr import format_pool, parse_pool
-from .state import alloc_state, copy_state, grow, rebuild_zone_bits, restore
+from .state import alloc_state, caps_of, copy_state, grow, rebuild_zone_bits, restore
 from .textfile import read_text
 
 SCEN_KEYS = {"name", "rule", "turn", "active", "start_step", "player", "permanent", "step",
@@ -104,13 +107,31 @@ def _is_int(v):
 
 
 class Runner:
-    def __init__(self, pool, file, scen):
+    def __init__(self, pool, file, scen, audit_options=False):
+        """`audit_options`: before every step and after the last, both players' priority
+        options are audited (audit_options): `options_missed` counts the shortcuts that
+        disagreed with the full check, `options_audit` their F_OPT_AUDIT bits (tests)."""
         self.pool = pool
         self.ct = pool.compile()
         self.file = file
         self.scen = scen
         self.name = scen.get("name", "?")
         self.refs = {}
+        self.audit = audit_options
+        self.fw = self.dry = None
+        self.options_missed = self.options_audit = 0
+
+    def audit_options(self):
+        """Both players' priority options in the state as it is, every shortcut
+        (kernels/options.py: castability and activations decided in place, instant-speed
+        scans skipped) also run as a full check on a copy (options.audit_options_nb)."""
+        if self.fw is None:
+            self.fw = alloc_flow(1, 30)
+        caps = caps_of(self.st)
+        if self.dry is None or caps_of(self.dry) != caps:
+            self.dry = alloc_state(1, caps.pop("K"), lanes=1, **caps)
+        self.options_missed = int(audit_options_nb(self.st, self.dry, self.ct, self.fw, 0))
+        self.options_audit = int(self.fw.fl[0, L.F_OPT_AUDIT])
 
     # ---------------------------------------------------------------- errors
     def bad(self, key, why):
@@ -581,6 +602,8 @@ class Runner:
         steps = self.want(self.scen, "step", "list", "", [])
         for n, step in enumerate(steps):
             where = f"step[{n}]"
+            if self.audit:
+                self.audit_options()
             if not isinstance(step, dict):
                 self.bad(where, "expected a table")
             if ("do" in step) == ("expect" in step):
@@ -607,6 +630,8 @@ class Runner:
                 raise Failed(f"{where}: {step['do']} should have been refused but was taken")
             if not expect_error and refused is not None:
                 raise Failed(f"{where}: {step['do']} was refused: {refused}")
+        if self.audit:
+            self.audit_options()
 
 
 def _collect(paths):

@@ -145,11 +145,14 @@ def test_games_skip_only_state_based_checks_that_would_find_nothing(deck0, deck1
 @pytest.mark.parametrize("deck0,deck1", [("elves_morcant", "goblins_burn_blight"),
                                          ("mono_green_curve", None), ("every card", "")])
 def test_priority_option_shortcuts_agree_with_the_full_check(deck0, deck1):
-    """Priority options are exact (117.1: what a player could do now), with two shortcuts
-    (kernels/options.py). A plain spell in hand (no X, additional costs or cast triggers) is
-    judged castable from 601.2's remaining checks (timing, a legal target for each target,
-    stack room) and whether autopay pays its cost (601.2g-h), decided from mana counts or
-    by autopay run in place and undone, not by a dry run on a copy (cast_option_nb). And a
+    """Priority options are exact (117.1: what a player could do now), with shortcuts
+    (kernels/options.py). A plain spell in hand (no X, additional costs or cast triggers;
+    also for its warp cost) is judged castable from 601.2's remaining checks (timing, a
+    legal target for each target, stack room) and whether autopay pays its cost (601.2g-h),
+    decided from mana counts or by autopay run in place and undone, not by a dry run on a
+    copy (cast_option_nb); an activated ability likewise from 602.2's checks (its {T} or
+    {Q}, counters to remove, a creature to blight or to tap, targets, stack room) and its
+    payment (ability_option_nb). And a
     check at instant speed is skipped for a player with no instant in hand or exile and no
     activated ability without sorcery timing, while no object changed zones. Audited
     (F_OPT_AUDIT), each shortcut also runs the full check: they agree, the game is left
@@ -173,6 +176,8 @@ def test_priority_option_shortcuts_agree_with_the_full_check(deck0, deck1):
             np.testing.assert_array_equal(runs[0][k], runs[1][k], err_msg=k)
     assert ways & 2, "no castability was decided by mana counts"
     assert ways & 8, "no instant-speed check was skipped"
+    if deck0 != "mono_green_curve":
+        assert ways & 16, "no activation was decided in place"
     if deck0 == "every card":
         assert ways & 4, "autopay never ran in place"
 

@@ -26,7 +26,7 @@ def _id(item):
 def test_scenario(item):
     f, s = item
     assert not isinstance(s, Malformed), str(s)
-    r = Runner(POOL, f, s)
+    r = Runner(POOL, f, s, audit_options=True)
     try:
         r.run()
     except Failed as e:
@@ -36,6 +36,22 @@ def test_scenario(item):
     # every state-based check the engine skipped would have found nothing (kernels/sbamark.py)
     assert r.st.gm[0, G_SBA_MISSED] == 0, "a write to an input of 704.5 did not mark the game"
     assert zone_bits_ok(r.st), "o_zone_bits does not match the objects' zones (zonebits.py)"
+    # at every step, both players' priority options decided by the shortcuts (castability
+    # and activations from costs, targets and timing; skipped instant-speed scans) are those
+    # of the full check, a dry run on a copy (issue 18 step 3: kernels/options.py)
+    assert r.options_missed == 0, "a priority-option shortcut disagreed with the dry run"
+
+
+def test_the_option_audit_sees_every_shortcut_in_the_scenarios():
+    """The audit above has work to do: over all scenarios, options are decided by mana
+    counts (2), by autopay run in place (4), activations decided in place (16) and
+    instant-speed scans skipped (8)."""
+    ways = 0
+    for f, s in ITEMS:
+        r = Runner(POOL, f, s, audit_options=True)
+        r.run()
+        ways |= r.options_audit
+    assert ways & 2 and ways & 4 and ways & 8 and ways & 16, ways
 
 
 def test_public_scenarios_present():

@@ -1,8 +1,9 @@
 """What a player may do at a decision: priority options (play a land, cast, activate: 117.1),
 attackers (508.1) and blocks (509.1). Options are exact: lands by the land-drop checks,
 spells and abilities by a dry run on the thread's spare game after cheap timing and mana
-checks, with two shortcuts that give the same options without the work (audited:
-F_OPT_AUDIT)."""
+checks, with shortcuts that give the same options without the work (audited:
+F_OPT_AUDIT): plain spells, warp casts and activated abilities decided in place from their
+costs, targets and timing (stack.cast_payable_nb, ability_payable_nb)."""
 
 from ..consts import (
     A_ACTIVATE,
@@ -25,7 +26,7 @@ from ..consts import (
     Z_HAND,
 )
 from ..encoding import block_option_nb, priority_option_nb
-from ..jit import kernel
+from ..jit import entry, kernel
 from ..layout import (
     AB_ACTIDX,
     AB_COST,
@@ -65,8 +66,15 @@ from .query import (
     is_creature_nb,
     next_creature_nb,
 )
-from .scratch import scratch_nb
-from .stack import cast_payable_nb, plain_cast_nb, sorcery_timing_nb
+from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
+from .stack import (
+    ability_payable_nb,
+    cast_payable_nb,
+    plain_ability_nb,
+    plain_cast_nb,
+    plain_warp_nb,
+    sorcery_timing_nb,
+)
 from .zonebits import next_bf_nb, next_nonlib_nb
 
 
@@ -89,24 +97,47 @@ def legal_now_nb(st, dry, dg, ct, g, act):
 
 @kernel
 def cast_option_nb(st, dry, dg, ct, fw, g, act, pot, cnt):
-    """Can spell act[1] be cast now (with the least answers)? A plain card in hand
-    (stack.plain_cast_nb: most creatures and burn) is decided in place by
-    stack.cast_payable_nb, without a copy of the game and a cast (goldfish games x1.6);
-    anything else by a dry run. Audited (F_OPT_AUDIT): both run, F_OPT_MISSED counts the
+    """Can spell act[1] be cast now (with the least answers; act[3] = 1: for its warp cost)?
+    A plain card in hand (stack.plain_cast_nb: most creatures and burn; plain_warp_nb) is
+    decided in place by stack.cast_payable_nb, without a copy of the game and a cast
+    (goldfish games x1.6); anything else by a dry run. Audited (F_OPT_AUDIT): both run, F_OPT_MISSED counts the
     checks that disagreed with the dry run or changed the game (the tests require none),
     and F_OPT_AUDIT gets bit 2 (decided by mana counts or cast_nb's first checks) or 4
     (autopay ran in place). The audit lives in the Flow: a rollback must not undo it."""
     slot = act[1]
-    if st.obj[g, O_ZONE, slot] != Z_HAND or act[3] != 0 or \
-            not plain_cast_nb(ct, st.obj[g, O_CARD, slot]):
+    c = st.obj[g, O_CARD, slot]
+    alt = act[3]
+    if st.obj[g, O_ZONE, slot] != Z_HAND or \
+            not (plain_cast_nb(ct, c) if alt == 0 else plain_warp_nb(ct, c)):
         return legal_now_nb(st, dry, dg, ct, g, act)
     if fw.fl[g, F_OPT_AUDIT] == 0:
-        return (cast_payable_nb(st, ct, g, slot, pot, cnt) & 1) == 1
+        return (cast_payable_nb(st, ct, g, slot, alt, pot, cnt) & 1) == 1
     copy_game_nb(dry, dg, st, g)
-    v = cast_payable_nb(st, ct, g, slot, pot, cnt)
+    v = cast_payable_nb(st, ct, g, slot, alt, pot, cnt)
     same = same_game_nb(dry, dg, st, g)
     legal = legal_now_nb(st, dry, dg, ct, g, act)
     fw.fl[g, F_OPT_AUDIT] |= 4 if v >= 2 else 2     # which way it was decided (tests)
+    if ((v & 1) == 1) != legal or not same:
+        fw.fl[g, F_OPT_MISSED] += 1
+    return legal
+
+
+@kernel
+def ability_option_nb(st, dry, dg, ct, fw, g, act, a, cnt):
+    """Can ability a (act: A_ACTIVATE of permanent act[1]) be activated now (with the least
+    answers), timing and {T} checked? A plain one (stack.plain_ability_nb) is decided in
+    place by stack.ability_payable_nb, anything else by a dry run; audited as
+    cast_option_nb (bit 16 with 2: decided by mana counts, or 4: autopay ran in place)."""
+    slot = act[1]
+    if not plain_ability_nb(ct, a):
+        return legal_now_nb(st, dry, dg, ct, g, act)
+    if fw.fl[g, F_OPT_AUDIT] == 0:
+        return (ability_payable_nb(st, ct, g, slot, a, cnt) & 1) == 1
+    copy_game_nb(dry, dg, st, g)
+    v = ability_payable_nb(st, ct, g, slot, a, cnt)
+    same = same_game_nb(dry, dg, st, g)
+    legal = legal_now_nb(st, dry, dg, ct, g, act)
+    fw.fl[g, F_OPT_AUDIT] |= 16 | (4 if v >= 2 else 2)
     if ((v & 1) == 1) != legal or not same:
         fw.fl[g, F_OPT_MISSED] += 1
     return legal
@@ -186,22 +217,24 @@ def card_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, mine, before, act,
     act[4] = -1
     if pot < 0:
         pot = potential_mana_nb(st, ct, g, p)
-    if pot >= ct.card[c, C_MV] and cast_option_nb(st, dry, dg, ct, fw, g, act, pot, cnt):
-        n = add_option_nb(fw, g, n, priority_option_nb(OPT_CAST, i, 0))
+    casts = 1               # for its mana cost, then (from hand) for its warp cost
     if z == Z_HAND:
-        has_warp = False
         for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
             if ct.abil[a, AB_KIND] == AK_ALT_COST:
-                has_warp = True
-        if has_warp:
-            act[3] = 1
-            if legal_now_nb(st, dry, dg, ct, g, act):
-                n = add_option_nb(fw, g, n, priority_option_nb(OPT_WARP, i, 0))
+                casts = 2
+    # one call of cast_option_nb (LLVM inlines a kernel called once; called twice it was
+    # not, and goldfish games ran ~9% slower)
+    for alt in range(casts):
+        act[3] = alt
+        if (alt == 1 or pot >= ct.card[c, C_MV]) and \
+                cast_option_nb(st, dry, dg, ct, fw, g, act, pot, cnt):
+            n = add_option_nb(fw, g, n, priority_option_nb(OPT_CAST if alt == 0 else OPT_WARP,
+                                                           i, 0))
     return n, pot
 
 
 @kernel
-def ability_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, n, pot):
+def ability_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, cnt, n, pot):
     """Add the options of the activated abilities of p's permanent in slot i (602.2), after
     the cheap checks: timing, {T} (302.6), and whether autopay could make their least mana.
     Returns (options so far, the mana p could make or -1), as card_options_nb."""
@@ -223,7 +256,7 @@ def ability_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, n, pot):
         act[0] = A_ACTIVATE
         act[1] = i
         act[2] = ct.abil[a, AB_ACTIDX]
-        if legal_now_nb(st, dry, dg, ct, g, act):
+        if ability_option_nb(st, dry, dg, ct, fw, g, act, a, cnt):
             n = add_option_nb(fw, g, n, priority_option_nb(OPT_ACTIVATE, i,
                                                            ct.abil[a, AB_ACTIDX]))
     return n, pot
@@ -268,7 +301,8 @@ def priority_options_nb(st, dry, dg, ct, fw, g, p):
                 n, pot = card_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, mine,
                                          n_mine - 1, act, cnt, n, pot)
         elif z == Z_BATTLEFIELD and st.obj[g, O_CTRL, i] == p:
-            n, pot = ability_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, n, pot)
+            n, pot = ability_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, cnt, n,
+                                        pot)
     if skipped:
         fw.fl[g, F_OPT_AUDIT] |= 8
         if n > 0:
@@ -320,3 +354,18 @@ def block_options_nb(st, ct, fw, g):
                 n += 1
     return n
 
+
+
+@entry
+def audit_options_nb(st, dry, ct, fw, g):
+    """Both players' priority options of game g with the audit on (F_OPT_AUDIT): every
+    shortcut runs its full check too. Returns F_OPT_MISSED, the disagreements so far (the
+    scenario runner audits every step of every scenario: tests/test_scenarios.py)."""
+    mark = scratch_mark_nb(st, g)
+    for p in range(2):
+        fw.fl[g, F_OPT_AUDIT] |= 1
+        fw.fl[g, F_CANDS_OID] = -1          # count the instant-speed candidates afresh
+        fw.fl[g, F_BAN_N] = 0
+        priority_options_nb(st, dry, 0, ct, fw, g, p)
+        scratch_release_nb(st, g, mark)
+    return fw.fl[g, F_OPT_MISSED]

@@ -622,9 +622,10 @@ def plain_cast_nb(ct, c):
 
 
 @kernel
-def cast_payable_nb(st, ct, g, slot, pot, cnt):
-    """Would cast_nb get through for a plain card (plain_cast_nb) in p's hand, timing
-    checked, p able to make `pot` mana? Decided in place instead of by a dry run on a copy
+def cast_payable_nb(st, ct, g, slot, alt, pot, cnt):
+    """Would cast_nb get through for a plain card (plain_cast_nb; alt = 1: for its warp cost,
+    plain_warp_nb) in p's hand, timing checked, p able to make `pot` mana? Decided in place
+    instead of by a dry run on a copy
     of the whole game: cast_nb's other checks, a legal target for each target (the dry run
     takes the first; which one does not change the cost), then the payment. `cnt`: p's
     mana counts (mana.simple_mana_nb), filled on first use (cnt[6] = -1: not yet; 1: they
@@ -638,7 +639,8 @@ def cast_payable_nb(st, ct, g, slot, pot, cnt):
     the dry run (options.cast_option_nb)."""
     c = st.obj[g, O_CARD, slot]
     p = st.obj[g, O_OWNER, slot]
-    base = ct.card[c, C_COST]
+    base = ct.card[c, C_COST] if alt == 0 else ct.abil[find_ability_nb(ct, c, AK_ALT_COST),
+                                                       AB_COST]
     if pot < min_mana_nb(ct, base) or st.gm[g, G_STACK_N] >= st.stk.shape[2]:
         return 0
     M = st.obj.shape[2]
@@ -659,38 +661,141 @@ def cast_payable_nb(st, ct, g, slot, pot, cnt):
         if r >= 0:
             return r
     mark = scratch_mark_nb(st, g)
-    b = scratch_nb(st, g, 6 + 16 + 6 + M)
-    need = st.scr[b:b + 6]
-    hyb = st.scr[b + 6:b + 22]
-    pool = st.scr[b + 22:b + 28]
-    untapped = st.scr[b + 28:b + 28 + M]
-    n = 0
-    i = -1
-    while True:
-        i = next_bf_nb(st, g, i)
-        if i >= M:
-            break
-        if st.obj[g, O_CTRL, i] == p and st.obj[g, O_TAPPED, i] == 0:
-            untapped[n] = i
-            n += 1
-    for t in range(6):
-        pool[t] = st.p_pool[g, p, t]
-    err = st.gm[g, G_ERR]
-    err_arg = st.gm[g, G_ERR_ARG]
-    pref = st.gm[g, G_MANA_PREF]
-    gen, nh = add_cost_nb(ct, base, 0, 1, need, hyb, 0)
-    if st.gm[g, G_AUTOPAY] != 0:
-        autopay_nb(st, ct, g, p, need, gen, hyb, nh)
-    ok = pay_nb(st, g, p, need, gen, hyb, nh, False)
-    for k in range(n):
-        st.obj[g, O_TAPPED, untapped[k]] = 0
-    for t in range(6):
-        st.p_pool[g, p, t] = pool[t]
-    st.gm[g, G_ERR] = err
-    st.gm[g, G_ERR_ARG] = err_arg
-    st.gm[g, G_MANA_PREF] = pref
+    b = scratch_nb(st, g, TRIAL_CELLS + M)
+    keep = st.scr[b:b + TRIAL_CELLS + M]
+    ok = trial_pay_nb(st, ct, g, p, base, st.gm[g, G_AUTOPAY] != 0, keep)
+    undo_trial_nb(st, g, p, keep)
     scratch_release_nb(st, g, mark)
     return 3 if ok else 2
+
+
+TRIAL_CELLS = 10        # trial_pay_nb's record: [tapped n, p's pool (6), err, err arg, pref]
+
+
+@kernel
+def trial_pay_nb(st, ct, g, p, cost, autopay, keep):
+    """Would p's payment of `cost` work as cast_nb and activate_nb make it (autopay first
+    when `autopay`)? Nothing is paid; the game is left as autopay left it, and `keep`
+    (TRIAL_CELLS + object slots) records what undo_trial_nb needs to restore it. Autopay
+    only taps p's simple {T} sources and adds to p's pool (their mana abilities, with
+    replacement effects and "tapped for mana" triggers), so untapping what it tapped and
+    restoring p's pool restores the game."""
+    M = st.obj.shape[2]
+    n = 0
+    if autopay:
+        i = -1
+        while True:
+            i = next_bf_nb(st, g, i)
+            if i >= M:
+                break
+            if st.obj[g, O_CTRL, i] == p and st.obj[g, O_TAPPED, i] == 0:
+                keep[TRIAL_CELLS + n] = i
+                n += 1
+    keep[0] = n
+    for t in range(6):
+        keep[1 + t] = st.p_pool[g, p, t]
+    keep[7] = st.gm[g, G_ERR]
+    keep[8] = st.gm[g, G_ERR_ARG]
+    keep[9] = st.gm[g, G_MANA_PREF]
+    mark = scratch_mark_nb(st, g)
+    b = scratch_nb(st, g, 22)
+    need = st.scr[b:b + 6]
+    hyb = st.scr[b + 6:b + 22]
+    gen, nh = add_cost_nb(ct, cost, 0, 1, need, hyb, 0)
+    if autopay:
+        autopay_nb(st, ct, g, p, need, gen, hyb, nh)
+    ok = pay_nb(st, g, p, need, gen, hyb, nh, False)
+    scratch_release_nb(st, g, mark)
+    return ok
+
+
+@kernel
+def undo_trial_nb(st, g, p, keep):
+    """The game as it was before trial_pay_nb (its record `keep`)."""
+    for k in range(keep[0]):
+        st.obj[g, O_TAPPED, keep[TRIAL_CELLS + k]] = 0
+    for t in range(6):
+        st.p_pool[g, p, t] = keep[1 + t]
+    st.gm[g, G_ERR] = keep[7]
+    st.gm[g, G_ERR_ARG] = keep[8]
+    st.gm[g, G_MANA_PREF] = keep[9]
+
+
+@kernel
+def plain_warp_nb(ct, c):
+    """plain_cast_nb for casting card c from hand for its warp cost: a plain card whose warp
+    cost has no X (cast_nb then differs only in the cost and a flag)."""
+    aa = find_ability_nb(ct, c, AK_ALT_COST)
+    return aa >= 0 and plain_cast_nb(ct, c) and ct.mcost[ct.abil[aa, AB_COST], MC_X] == 0
+
+
+@kernel
+def plain_ability_nb(ct, a):
+    """Could activating ability a (AK_ACTIVATED) fail only on the checks ability_payable_nb
+    makes? All but those that sacrifice their permanent (leaving the battlefield may
+    trigger and fail on room). Keep in step with activate_nb."""
+    return ct.abil[a, AB_SAC_SELF] == 0
+
+
+@kernel
+def activation_checks_nb(st, ct, g, slot, a, p):
+    """activate_nb's checks after the payment is found (602.2b): counters to remove, a
+    creature to blight (701.68b), creatures to tap, room on the stack, a legal target for
+    each target (a dry run takes the first; which one does not change the cost)."""
+    if ct.abil[a, AB_RMC_KIND] >= 0 and \
+            st.o_counters[g, ct.abil[a, AB_RMC_KIND], slot] < ct.abil[a, AB_RMC_N]:
+        return False
+    if st.gm[g, G_STACK_N] >= st.stk.shape[2]:
+        return False
+    M = st.obj.shape[2]
+    mark = scratch_mark_nb(st, g)
+    b = scratch_nb(st, g, M + 2)
+    cands = st.scr[b:b + M + 2]
+    ok = True
+    if ct.abil[a, AB_BLIGHT] > 0 and blight_targets_nb(st, ct, g, p, cands) == 0:
+        ok = False
+    elif ct.abil[a, AB_TAPN] > 0 and \
+            tap_candidates_nb(st, ct, g, slot, a, p, cands) < ct.abil[a, AB_TAPN]:
+        ok = False
+    else:
+        for k in range(ct.abil[a, AB_NTGT]):
+            if target_options_nb(st, ct, g, ct.abil[a, AB_TGT + k], slot, p, cands) == 0:
+                ok = False
+                break
+    scratch_release_nb(st, g, mark)
+    return ok
+
+
+@kernel
+def ability_payable_nb(st, ct, g, slot, a, cnt):
+    """Would activate_nb get through for activated ability a (plain_ability_nb) of p's
+    permanent in `slot`, timing and {T} checked by the caller? Decided in place instead of
+    by a dry run, as cast_payable_nb decides a plain spell: the payment (autopay runs first
+    unless the ability taps its permanent, as in activate_nb; predicted by p's mana counts
+    `cnt` when nothing after it reads what autopay taps, else run on the game and undone),
+    then activation_checks_nb on the game as autopay left it. Returns 1 (legal) or 0, plus 2
+    when autopay ran in place. Audited against the dry run (options.ability_option_nb)."""
+    p = st.obj[g, O_CTRL, slot]
+    if mana_cost_check_nb(st, ct, g, slot, a) != 0:
+        return 0
+    cost = ct.abil[a, AB_COST]
+    autopay = st.gm[g, G_AUTOPAY] != 0 and ct.abil[a, AB_TAP] == 0
+    later = ct.abil[a, AB_BLIGHT] > 0 or ct.abil[a, AB_TAPN] > 0 or ct.abil[a, AB_NTGT] > 0
+    if autopay and not later:
+        if cnt[6] < 0:
+            cnt[6] = 1 if simple_mana_nb(st, ct, g, p, cnt) else 0
+        if cnt[6] == 1:
+            r = simple_payable_nb(ct, cost, cnt)
+            if r >= 0:
+                return r if activation_checks_nb(st, ct, g, slot, a, p) else 0
+    mark = scratch_mark_nb(st, g)
+    b = scratch_nb(st, g, TRIAL_CELLS + st.obj.shape[2])
+    keep = st.scr[b:b + TRIAL_CELLS + st.obj.shape[2]]
+    ok = trial_pay_nb(st, ct, g, p, cost, autopay, keep) and \
+        activation_checks_nb(st, ct, g, slot, a, p)
+    undo_trial_nb(st, g, p, keep)
+    scratch_release_nb(st, g, mark)
+    return (1 if ok else 0) + (2 if autopay else 0)
 
 
 @kernel
