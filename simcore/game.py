@@ -230,28 +230,12 @@ class GameBatch:
         numba.set_num_threads) of Python threads taking games from one shared queue (the
         kernel releases the GIL). `snap`: the snapshots (default: one per game)."""
         W = lane_cells(self.st.obj.shape[2])
-        self._lane_headers(W)
         work = np.array([0, self.n_games], dtype=np.int64)   # next game, end: shared
         snap = self.snap if snap is None else snap
         on_threads(lambda lane: step_games_nb(
             self.st, snap, self.dry, self.ct, self.fw, actions, work, GAME_CHUNK, start,
             lane * W, lane, self._policy, self._piece, self._base, self.game0, self._rows,
             self._limit, self._rule, self._weights, self._facts), live=self.live())
-
-    def _lane_headers(self, W):
-        """Who answers the engine's questions where they arise, in each thread's scratch
-        lane of the state (layout LH_*, kernels/policy.py answer_here_nb): the compiled
-        policies (P_PYTHON: nobody), the seed, game0, the decision limit, the Flow's room."""
-        seed = np.array([self._base], np.uint64).view(np.int64)[0]
-        for k in range(lanes_of(self.st)):
-            h = k * W
-            self.st.scr[h + L.LH_POLICY:h + L.LH_POLICY + 2] = self._policy
-            self.st.scr[h + L.LH_SEED] = seed
-            self.st.scr[h + L.LH_GAME0] = self.game0
-            self.st.scr[h + L.LH_LIMIT] = self._limit
-            self.st.scr[h + L.LH_TAPE_T] = self.fw.toff.shape[1]
-            self.st.scr[h + L.LH_TAPE_V] = self.fw.tval.shape[1]
-            self.st.scr[h + L.LH_OPTS] = self.fw.opts.shape[1]
 
     def live(self):
         """How many games are not over."""

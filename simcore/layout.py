@@ -180,12 +180,12 @@ TP_PLANES = (
 
 # A scratch lane of st.scr (kernels/scratch.py) starts with [top, end, high-water mark],
 # then who answers the engine's questions in place for the games this lane's thread plays
-# (kernels/policy.py answer_here_nb; GameBatch writes them, all 0 = nobody: every question
-# opens): each player's compiled policy (P_*), the run's seed (its bits), the batch's first
+# (kernels/policy.py answer_here_nb; all 0 = nobody: every question opens): each player's compiled policy (P_*), the run's seed (its bits), the batch's first
 # game number, the decisions a game may take, the running game's decision count (moved to
 # and from the Flow's f_decisions around each action, kernels/txn.py), the Flow's tape room
-# (entries, values) and its options' width (a decision's most options). They live here because every kernel on the way to a question already
-# passes the lane: an argument more on those ~55 kernels cost goldfish games 6-10%.
+# (entries, values) and its options' width (a decision's most options); flow.step_games_nb
+# writes them for its thread. They live here because every kernel on the way to a question
+# already passes the lane: an argument more on those ~55 kernels cost goldfish games 6-10%.
 LH_POLICY, LH_SEED, LH_GAME0, LH_LIMIT, LH_DECISIONS, LH_TAPE_T, LH_TAPE_V, LH_OPTS = \
     3, 5, 6, 7, 8, 9, 10, 11
 LANE_HEADER = 12

@@ -1,9 +1,9 @@
 """Decisions. A kernel that needs a choice reads the next answer of the game's choice tape.
 When the tape is used up, a chooser whose policy is compiled answers there and then
-(policy.answer_here_nb, through ct.ask), the answer going on the tape; for any other
-chooser the question is recorded (ask_*: kind, reason, chooser, legal options) and ST_NEED
-returned. The caller answers (scenario `choose` list, or an agent for a batch) and replays
-the action from its saved state: actions are transactions.
+(policy.answer_here_nb; who does sits in the scratch lane's header), the answer going on
+the tape; for any other chooser the question is recorded (ask_*: kind, reason, chooser,
+legal options) and ST_NEED returned. The caller answers (scenario `choose` list, or an
+agent for a batch) and replays the action from its saved state: actions are transactions.
 
 Choices with exactly one legal option are made without asking.
 

@@ -8,6 +8,8 @@ kernels/choice.py); an option that turns out illegal rolls back and the player d
 again. Game-flow bookkeeping lives in `fw` (FLOW_FIELDS), outside the State, so rollbacks
 never touch it.
 """
+import numpy as np
+
 from ..consts import (
     A_ACTIVATE,
     A_ATTACK,
@@ -90,6 +92,13 @@ from ..layout import (
     G_STEP,
     G_TURN,
     G_WINNER,
+    LH_GAME0,
+    LH_LIMIT,
+    LH_OPTS,
+    LH_POLICY,
+    LH_SEED,
+    LH_TAPE_T,
+    LH_TAPE_V,
     PL_MULLIGANS,
 )
 from .asks import list_question_nb
@@ -420,6 +429,22 @@ def play_policies_nb(st, snap, dry, dg, ct, fw, g, policy, piece, base, game0, r
         scratch_release_nb(st, g, mark)
 
 
+@kernel
+def lane_header_nb(st, fw, h, policy, base, game0, limit):
+    """Who answers engine questions where they arise in the games of the lane at h
+    (layout LH_*, policy.answer_here_nb): the players' compiled policies (P_PYTHON:
+    nobody), the run's seed (its bits), game0, the decision limit, the Flow's tape room and
+    options' width."""
+    for p in range(2):
+        st.scr[h + LH_POLICY + p] = policy[p]
+    st.scr[h + LH_SEED] = np.int64(base)
+    st.scr[h + LH_GAME0] = game0
+    st.scr[h + LH_LIMIT] = limit
+    st.scr[h + LH_TAPE_T] = fw.toff.shape[1]
+    st.scr[h + LH_TAPE_V] = fw.tval.shape[1]
+    st.scr[h + LH_OPTS] = fw.opts.shape[1]
+
+
 @entry
 def step_games_nb(st, snap, dry, ct, fw, actions, work, chunk, start, lane, dg, policy,
                   piece, base, game0, rows, limit, rule, weights, facts):
@@ -435,6 +460,7 @@ def step_games_nb(st, snap, dry, ct, fw, actions, work, chunk, start, lane, dg, 
     scratch cells start in st.scr (and snap.scr, dry.scr); `dg`: the thread's spare game in
     `dry` (dry runs). (A numba prange here compiled the whole engine again for the parallel
     region: minutes of cold compile.)"""
+    lane_header_nb(st, fw, lane, policy, base, game0, limit)
     n = work[1]
     while True:
         lo = fetch_add_nb(work, 0, chunk)

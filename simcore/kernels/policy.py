@@ -85,9 +85,15 @@ def options_open_nb(fw, g, width):
 @kernel
 def legal_row_nb(fw, g, row):
     """row[a]: action a is legal at game g's open decision (GameBatch.legal_mask's row)."""
+    mask_row_nb(row, pass_legal_nb(fw, g), options_open_nb(fw, g, row.shape[0]))
+
+
+@kernel
+def mask_row_nb(row, pass_ok, n):
+    """row := action 0 legal if pass_ok, actions 1..n (at most the row's width) legal."""
     row[:] = False
-    row[0] = pass_legal_nb(fw, g)
-    for k in range(options_open_nb(fw, g, row.shape[0])):
+    row[0] = pass_ok
+    for k in range(min(n, row.shape[0] - 1)):
         row[1 + k] = True
 
 
@@ -130,11 +136,21 @@ def policy_action_nb(st, ct, fw, g, policy, piece, base, game0, row, rule, weigh
         if a >= 0:
             return a
     legal_row_nb(fw, g, row)
+    return decide_nb(st, ct, g, policy, fw.fl[g, F_DKIND], fw.fl[g, F_DPLAYER],
+                     fw.fl[g, F_QKIND], fw.opts[g], row, piece, base, game0,
+                     fw.fl[g, F_DECISIONS])
+
+
+@kernel
+def decide_nb(st, ct, g, policy, kind, player, qkind, opts, row, piece, base, game0,
+              decisions):
+    """The action `policy` (P_*) takes at game g's decision: its kind, decider and question
+    kind, its options and legal mask `row`; `piece` the combo pieces (greedy, read at
+    priority decisions only); the run's seed, game0 and the game's decision count (random)."""
     if policy == P_GREEDY:
-        return greedy_action_nb(st, ct, g, fw.fl[g, F_DKIND], fw.fl[g, F_DPLAYER],
-                                fw.fl[g, F_QKIND], fw.opts[g], row, piece)
+        return greedy_action_nb(st, ct, g, kind, player, qkind, opts, row, piece)
     if policy == P_RANDOM:
-        return random_action_nb(base, game0, fw.fl[g, F_DECISIONS], g, row)
+        return random_action_nb(base, game0, decisions, g, row)
     if policy == P_FIRST:
         return first_action_nb(row)
     return 0
@@ -181,16 +197,6 @@ def answers_here_nb(st, g, p):
     h = lane_nb(st, g)
     return p >= 0 and p < 2 and st.scr[h + LH_POLICY + p] != P_PYTHON and \
         st.scr[h + LH_DECISIONS] < st.scr[h + LH_LIMIT]
-
-
-@kernel
-def question_row_nb(row, n, many, picked, lo):
-    """row := the legal mask of an engine question (legal_row_nb's for D_QUESTION): done
-    once a list holds its least picks, any of its n options."""
-    row[:] = False
-    row[0] = many and picked >= lo
-    for k in range(min(n, row.shape[0] - 1)):
-        row[1 + k] = True
 
 
 @kernel
@@ -243,15 +249,11 @@ def answer_here_nb(st, ct, g, kind, why, player, opts, n, lo, hi):
     pol = st.scr[h + LH_POLICY + player]
     c = 0
     while True:
-        question_row_nb(row, m, many, c, lo)
+        mask_row_nb(row, many and c >= lo, m)       # legal_row_nb's, for D_QUESTION
         mark = scratch_mark_nb(st, g)
-        if pol == P_GREEDY:     # (pieces are read at priority decisions only)
-            a = greedy_action_nb(st, ct, g, D_QUESTION, player, kind, q, row, row[:0])
-        elif pol == P_RANDOM:
-            a = random_action_nb(np.uint64(st.scr[h + LH_SEED]), st.scr[h + LH_GAME0],
-                                 st.scr[h + LH_DECISIONS], g, row)
-        else:
-            a = first_action_nb(row)
+        a = decide_nb(st, ct, g, pol, D_QUESTION, player, kind, q, row, row[:0],
+                      np.uint64(st.scr[h + LH_SEED]), st.scr[h + LH_GAME0],
+                      st.scr[h + LH_DECISIONS])
         scratch_release_nb(st, g, mark)
         st.scr[h + LH_DECISIONS] += 1
         if a < 0 or a > m:
