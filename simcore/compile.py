@@ -519,9 +519,6 @@ class _Compiler:
             mcost[m, L.MC_X] = x
             mcost[m, L.MC_PIPS:L.MC_PIPS + 6] = pips
             mcost[m, L.MC_HYB:L.MC_HYB + 4] = hyb
-        card = np.zeros((nc, L.N_CARD), np.int32)
-        for i, f in enumerate(L.CARD_FIELDS):
-            card[:, i] = cards[f]
         abil = np.zeros((len(self.abils), L.N_ABIL), np.int32)
         for a, r in enumerate(self.abils):
             for f, v in r.items():
@@ -530,6 +527,10 @@ class _Compiler:
                     abil[a, i0:i0 + len(v)] = v
                 else:
                     abil[a, L.ABIL_FIELDS.index(f)] = v
+        derived(cards, abil, mcost)
+        card = np.zeros((nc, L.N_CARD), np.int32)
+        for i, f in enumerate(L.CARD_FIELDS):
+            card[:, i] = cards[f]
         if not self.filters:
             self.filter_id({}, "")
         filt = np.zeros((len(self.filters), L.N_FILT), np.int32)
@@ -544,6 +545,37 @@ class _Compiler:
         meta = np.array([pool.n_kinds, warp_id, nc], np.int32)
         return CardTable(card=card, c_sub=cards["c_sub"], mcost=mcost, abil=abil, filt=filt,
                          ops=ops, sub_creature=subc, meta=meta)
+
+
+def derived(cards, abil, mcost):
+    """Card columns read from the card's abilities, so that hot kernels need not loop over
+    them (layout.CARD_PLANES): what the priority check's candidates need (c_cast_need,
+    c_act_need, c_act_need_i: kernels/options.py candidates_nb) and the mana facts of
+    kernels/mana.py (c_simple_mana, c_mana_mult, c_mana_trig, c_mana_mods)."""
+    least = (mcost[:, L.MC_GENERIC] + mcost[:, L.MC_PIPS:L.MC_PIPS + 6].sum(axis=1)
+             + (mcost[:, L.MC_HYB:L.MC_HYB + 4] != 0).sum(axis=1))    # mana.min_mana_nb
+    empty = (mcost[:, L.MC_GENERIC] == 0) & (mcost[:, L.MC_X] == 0) & \
+        ~np.any(mcost[:, L.MC_PIPS:L.MC_PIPS + 6] != 0, axis=1) & \
+        ~np.any(mcost[:, L.MC_HYB:L.MC_HYB + 4] != 0, axis=1)
+    for cid in range(len(cards["c_mv"])):
+        a0 = cards["c_abil0"][cid]
+        rows = abil[a0:a0 + cards["c_nabil"][cid]]
+        kind = rows[:, L.AB_KIND]
+        simple = np.flatnonzero((kind == K.AK_MANA) & (rows[:, L.AB_TAP] != 0) &
+                                (rows[:, L.AB_UNTAP] == 0) & (rows[:, L.AB_TAPN] == 0) &
+                                empty[rows[:, L.AB_COST]])
+        cards["c_simple_mana"][cid] = a0 + simple[0] if simple.size else -1
+        mults = rows[(kind == K.AK_MANA_REPLACE) & (rows[:, L.AB_MR_MULT] > 1), L.AB_MR_MULT]
+        cards["c_mana_mult"][cid] = int(np.prod(mults)) if mults.size else 1
+        cards["c_mana_trig"][cid] = int(np.sum(kind == K.AK_MANA_TRIGGER))
+        cards["c_mana_mods"][cid] = int(np.sum((kind == K.AK_MANA_REPLACE) |
+                                               (kind == K.AK_MANA_TRIGGER)))
+        act = rows[kind == K.AK_ACTIVATED]
+        costs = np.where(act[:, L.AB_COST] < 0, 0, least[act[:, L.AB_COST]])
+        inst = costs[act[:, L.AB_SORCERY] == 0]
+        cards["c_cast_need"][cid] = 0 if np.any(kind == K.AK_ALT_COST) else cards["c_mv"][cid]
+        cards["c_act_need"][cid] = costs.min() if costs.size else K.NO_CANDIDATE
+        cards["c_act_need_i"][cid] = inst.min() if inst.size else K.NO_CANDIDATE
 
 
 def make_pool(card_dirs=(), extra_kinds=()):

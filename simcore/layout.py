@@ -122,6 +122,11 @@ GM_PLANES = (
     ("sba_audit", "1 = run a skipped state-based check anyway and count in sba_missed each time "
                   "it found something (tests, scenarios: a write that did not mark)"),
     ("sba_missed", "skipped state-based checks that would have done something (with sba_audit)"),
+    ("pot0", "player 0's potential mana (mana.potential_mana_nb), valid while bit 0 of pot_known "
+             "is set"),
+    ("pot1", "player 1's potential mana, valid while bit 1 of pot_known is set"),
+    ("pot_known", "bit p = pot0 + p holds p's potential mana; cleared by every write to what it "
+                  "counts (kernels/manamark.py: mark_mana_nb); 0 in a new State"),
     ("dry_q", "dry runs (options.legal_now_nb) only: 1 + questions answered so far with their "
               "least answer in place (choice.py); 0 = questions are asked"),
     ("dry_v", "dry runs: values those answers took (lists take several)"),
@@ -234,15 +239,23 @@ FLOW_PLANES = (
                "thread's when GameBatch.play runs the game to its end in one call"),
     ("f_replays", "times a logged action asked or was refused and its starting state was "
                   "rebuilt by replaying the log (read by tests)"),
-    ("f_opt_audit", "1 = audit priority_options' shortcuts (options.cast_option_nb, instant-speed "
-                    "checks skipped); audited shortcuts add bit 2 (castability from mana "
-                    "counts), 4 (autopay in place), 8 (a check skipped) or 16 (an activation "
-                    "decided in place)"),
+    ("f_opt_audit", "1 = audit priority_options' shortcuts (options.cast_option_nb, checks "
+                    "skipped); audited shortcuts add bit 2 (castability from mana counts), 4 "
+                    "(autopay in place), 8 (a check skipped: no candidate), 16 (an activation "
+                    "decided in place), 32 (a check skipped: no candidate's cost fits the "
+                    "potential mana) or 64 (a kept potential mana counted again)"),
     ("f_opt_missed", "audited shortcuts that got it wrong (with f_opt_audit; tests)"),
-    ("f_cands", "bit p = p has an instant-speed candidate (options.instant_candidates_nb), counted "
-                "when the game's next object id was f_cands_oid"),
-    ("f_cands_oid", "gm next_oid when f_cands was counted (every zone change takes a new id); "
-                    "-1 not counted yet"),
+    ("f_least_i0", "the least mana any of player 0's instant-speed candidates needs "
+                   "(options.candidates_nb: an instant in hand or exile, an activated ability "
+                   "without sorcery timing; 0 = one that cannot be judged by it, NO_CANDIDATE = "
+                   "none), counted when the game's next object id was f_cands_oid"),
+    ("f_least_i1", "the same for player 1"),
+    ("f_least_s0", "the least mana any of player 0's candidates needs at sorcery speed (every "
+                   "nonland card in hand or exile, every activated ability)"),
+    ("f_least_s1", "the same for player 1"),
+    ("f_cand_lands", "bit p = p has a land in hand or exile (a land drop needs no mana)"),
+    ("f_cands_oid", "gm next_oid when f_least_* were counted (every zone change takes a new "
+                    "id); -1 not counted yet"),
     ("f_record", "1 = the game records: per card (gm record) and per player and turn (rec); "
                  "0 = it records nothing (bench measures both)"),
     ("f_rec_turn", "the last game turn whose end is in rec (r_lands, r_drops, r_hand_lands, "
@@ -301,6 +314,18 @@ CARD_PLANES = (
                 "target, 303.4a); -1 none. A permanent with one and o_attached -1 is put into "
                 "the graveyard as an unattached Aura (sba.py, 704.5m)"),
     ("c_static", "1 = has an AK_STATIC ability (P/T scans look for those)"),
+    ("c_cast_need", "the least mana a priority check needs to look at casting it from hand: "
+                    "c_mv, or 0 with a warp cost (always looked at; options.candidates_nb)"),
+    ("c_act_need", "the least mana (mana.min_mana_nb) of its activated abilities; "
+                   "NO_CANDIDATE (consts) none"),
+    ("c_act_need_i", "the same over those without sorcery timing (usable at instant speed)"),
+    ("c_simple_mana", "ability id of its first mana ability autopay may use ({T} only: no "
+                      "{Q}, no creatures to tap, no mana in its cost; mana.simple_source_nb); "
+                      "-1 none"),
+    ("c_mana_mult", "product of its mana replacement effects' multipliers above 1 (1: none; "
+                    "mana.count_potential_mana_nb)"),
+    ("c_mana_trig", "number of its \"tapped for mana\" triggered abilities (AK_MANA_TRIGGER)"),
+    ("c_mana_mods", "number of its AK_MANA_REPLACE and AK_MANA_TRIGGER abilities"),
 )
 # ct.mcost[m, MC_*], int32; m = cost id, 0 = the empty cost
 MC_PLANES = (
@@ -398,6 +423,9 @@ FILT_PLANES = (
 OBJ_FIELDS = tuple(name for name, _ in OBJ_PLANES)
 PL_FIELDS = tuple(name for name, _ in PL_PLANES)
 GM_FIELDS = tuple(name for name, _ in GM_PLANES)
+# game planes that are counts kept for the checks that asked for them (kernels/manamark.py),
+# not the game: two states of one game may differ there (tests compare the rest)
+GM_CACHE_FIELDS = ("pot0", "pot1", "pot_known")
 STK_FIELDS = tuple(name for name, _ in STK_PLANES)
 Q_FIELDS = tuple(name for name, _ in Q_PLANES)
 D_FIELDS = tuple(name for name, _ in D_PLANES)

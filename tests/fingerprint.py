@@ -51,8 +51,10 @@ def planes(st):
             continue
         if name in groups:
             for i, f in enumerate(L.GROUPS[name]):
-                if f in ("o_zone_bits", "scratch"):
-                    continue        # derived from the zones; the lane of the thread that ran it
+                if f in ("o_zone_bits", "scratch") + L.GM_CACHE_FIELDS:
+                    # derived from the zones; the lane of the thread that ran it; counts
+                    # kept for the checks that asked for them (kernels/manamark.py)
+                    continue
                 out[f] = arr[:, i]
         else:
             out[name] = arr

@@ -72,3 +72,23 @@ def progress(proc, at_least, timeout=300):
             if done and int(done[-1]) >= at_least:
                 return seen
     raise AssertionError(f"no progress to {at_least} games: {seen.decode()[-500:]}")
+
+
+def assert_same_states(a, b, games=None):
+    """States a and b hold the same games (all, or those listed), array by array; the
+    potential mana kept for checks (layout.GM_CACHE_FIELDS, kernels/manamark.py) only
+    where both kept it, since which checks asked for it may differ."""
+    from simcore import layout as L
+    from simcore.state import game_arrays
+    games = np.arange(a.gm.shape[0]) if games is None else np.asarray(games)
+    keep = [L.GM_FIELDS.index(f) for f in L.GM_FIELDS if f not in L.GM_CACHE_FIELDS]
+    for (name, x), (_, y) in zip(game_arrays(a), game_arrays(b)):
+        x, y = x[games], y[games]
+        if name == "gm":
+            both = x[:, L.G_POT_KNOWN] & y[:, L.G_POT_KNOWN]
+            for p in range(2):
+                kept = (both >> p) & 1 == 1
+                assert np.array_equal(x[kept, L.G_POT0 + p], y[kept, L.G_POT0 + p]), \
+                    ("kept potential mana", p)
+            x, y = x[:, keep], y[:, keep]
+        assert np.array_equal(x, y), name

@@ -10,9 +10,9 @@ from simcore import consts as K
 from simcore import layout as L
 from simcore.game import GameBatch
 from simcore.kernels.actions import run_action_py
-from simcore.state import State, copy_state, game_arrays, lane_cells, scratch_high_water
+from simcore.state import State, copy_state, lane_cells, scratch_high_water
 
-from support import POOL, every_card_decks, ids, play_greedy_watching
+from support import POOL, assert_same_states, every_card_decks, ids, play_greedy_watching
 
 
 @pytest.mark.parametrize("deck0,deck1", [("elves_morcant", "goblins_burn_blight"),
@@ -49,8 +49,7 @@ def assert_log_leads_to_state(b):
             kinds.add(int(act[0]))
             rebuilt.gm[g, L.G_TAPE_N] = 0
             assert run_action_py(rebuilt, b.ct, g, act) == K.ST_OK
-        for (name, x), (_, y) in zip(game_arrays(rebuilt), game_arrays(b.st)):
-            assert np.array_equal(x[g], y[g]), (g, name)
+        assert_same_states(rebuilt, b.st, [g])
     return kinds
 
 
@@ -117,8 +116,7 @@ def test_actions_without_snapshots_replay_to_the_same_games(deck0, deck1):
     assert {K.A_ATTACK, K.A_BLOCK, K.A_CAST, K.A_NEXT_STEP} <= kinds, kinds
     for key, v in logged.results().items():
         assert np.array_equal(v, plain.results()[key]), key
-    for (name, x), (_, y) in zip(game_arrays(logged.st), game_arrays(plain.st)):
-        assert np.array_equal(x, y), name
+    assert_same_states(logged.st, plain.st)
 
 
 

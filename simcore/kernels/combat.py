@@ -26,6 +26,7 @@ from ..layout import (
     O_ZONE,
 )
 from .choice import fail_nb
+from .manamark import mark_mana_nb
 from .ops import damage_nb
 from .query import can_use_tap_nb, has_kw_nb, is_creature_nb, pt_scan_nb
 from .scratch import scratch_nb
@@ -49,6 +50,7 @@ def declare_attackers_nb(st, ct, g, slots, n):
         i = slots[k]
         if not has_kw_nb(st, ct, g, i, KW_VIGILANCE):
             st.obj[g, O_TAPPED, i] = 1
+            mark_mana_nb(st, g)
     st.gm[g, G_ANY_ATTACKERS] = 1 if n > 0 else 0
     return ST_OK
 

@@ -12,6 +12,7 @@ from ..consts import (
 from ..encoding import is_player_value_nb, player_value_nb, value_player_nb
 from ..jit import entry, kernel
 from .choice import ask_many_nb, ask_one_nb, ask_yesno_nb
+from .manamark import mark_mana_nb
 from .query import next_creature_nb, obj_has_counters_nb, player_has_counters_nb
 from .sbamark import mark_sba_nb
 from .scratch import scratch_nb
@@ -28,6 +29,7 @@ def put_counters_nb(st, g, i, kind, n):
     mark_sba_nb(st, g)
     if i >= 0:
         st.o_counters[g, kind, i] = min(CAP, st.o_counters[g, kind, i] + n)
+        mark_mana_nb(st, g)
     elif is_player_value_nb(i):
         p = value_player_nb(i)
         st.p_counters[g, p, kind] = min(CAP, st.p_counters[g, p, kind] + n)
@@ -40,6 +42,7 @@ def move_all_counters_nb(st, g, src, dst):
         n = st.o_counters[g, k, src]
         if n > 0:
             st.o_counters[g, k, src] = 0
+            mark_mana_nb(st, g)
             put_counters_nb(st, g, dst, k, n)
 
 

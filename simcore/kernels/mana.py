@@ -63,8 +63,14 @@ from ..layout import (
     AB_UNTAP,
     C_ABIL0,
     C_COLORS,
+    C_MANA_MODS,
+    C_MANA_MULT,
+    C_MANA_TRIG,
     C_NABIL,
+    C_SIMPLE_MANA,
     G_MANA_PREF,
+    G_POT0,
+    G_POT_KNOWN,
     MC_GENERIC,
     MC_HYB,
     MC_PIPS,
@@ -75,6 +81,7 @@ from ..layout import (
     O_TAPPED,
 )
 from .choice import ask_many_nb, ask_one_nb, fail_nb
+from .manamark import mark_mana_nb
 from .query import (
     can_use_tap_nb,
     count_filter_nb,
@@ -205,6 +212,7 @@ def pay_from_nb(st, g, p, need, generic, hyb, nh, do_pay, rem, tmp):
         left -= 1
     for t in range(6):
         st.p_pool[g, p, t] = rem[t]
+    mark_mana_nb(st, g)
     return True
 
 
@@ -460,6 +468,7 @@ def activate_mana_nb(st, ct, g, i, a):
                                  ct.abil[a, AB_TAPN], ct.abil[a, AB_TAPN], True, chosen)
         if s != ST_OK:
             return s
+    mark_mana_nb(st, g)
     if ct.abil[a, AB_TAP] != 0:
         st.obj[g, O_TAPPED, i] = 1
     if ct.abil[a, AB_UNTAP] != 0:
@@ -567,6 +576,7 @@ def resolve_mana_nb(st, ct, g, i, a, p):
                     prod[t] *= ct.abil[ar, AB_MR_MULT]
     for t in range(6):
         st.p_pool[g, p, t] += prod[t]
+    mark_mana_nb(st, g)
     total = 0
     for t in range(6):
         total += prod[t]
@@ -592,6 +602,7 @@ def resolve_mana_nb(st, ct, g, i, a, p):
                 unpack_nb(ct.abil[ar, AB_MT_VAL], tmp)
                 for t in range(6):
                     st.p_pool[g, who, t] += tmp[t]
+                mark_mana_nb(st, g)
             else:
                 n = 0
                 for t in range(6):
@@ -604,6 +615,7 @@ def resolve_mana_nb(st, ct, g, i, a, p):
                 for t in range(6):
                     if v == pack_one_nb(t):
                         st.p_pool[g, who, t] += 1
+                mark_mana_nb(st, g)
     return ST_OK
 
 
@@ -612,22 +624,9 @@ def resolve_mana_nb(st, ct, g, i, a, p):
 @kernel
 def simple_source_nb(st, ct, g, i):
     """The {T}-only mana ability permanent i can use now, or -1 (sources autopay may tap)."""
-    c = st.obj[g, O_CARD, i]
     if st.obj[g, O_TAPPED, i] != 0 or not can_use_tap_nb(st, ct, g, i):
         return -1
-    for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
-        if ct.abil[a, AB_KIND] != AK_MANA or ct.abil[a, AB_TAP] == 0 or \
-                ct.abil[a, AB_UNTAP] != 0 or ct.abil[a, AB_TAPN] != 0:
-            continue
-        m = ct.abil[a, AB_COST]
-        empty = ct.mcost[m, MC_GENERIC] == 0 and ct.mcost[m, MC_X] == 0
-        for t in range(6):
-            empty = empty and ct.mcost[m, MC_PIPS + t] == 0
-        for h in range(4):
-            empty = empty and ct.mcost[m, MC_HYB + h] == 0
-        if empty:
-            return a
-    return -1
+    return ct.card[st.obj[g, O_CARD, i], C_SIMPLE_MANA]      # (compile.derived)
 
 
 @kernel
@@ -643,11 +642,8 @@ def simple_mana_nb(st, ct, g, p, cnt):
         i = next_bf_nb(st, g, i)
         if i >= st.obj.shape[2]:
             break
-        c = st.obj[g, O_CARD, i]
-        for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
-            k = ct.abil[a, AB_KIND]
-            if k == AK_MANA_REPLACE or k == AK_MANA_TRIGGER:
-                return False
+        if ct.card[st.obj[g, O_CARD, i], C_MANA_MODS] != 0:
+            return False
         if st.obj[g, O_CTRL, i] != p:
             continue
         a = simple_source_nb(st, ct, g, i)
@@ -690,6 +686,16 @@ def simple_payable_nb(ct, cid, cnt):
 
 @kernel
 def potential_mana_nb(st, ct, g, p):
+    """An upper bound of the mana autopay can make for p (count_potential_mana_nb), kept in
+    the State until something it counts changes (manamark.py)."""
+    if (st.gm[g, G_POT_KNOWN] >> p) & 1 == 0:
+        st.gm[g, G_POT0 + p] = count_potential_mana_nb(st, ct, g, p)
+        st.gm[g, G_POT_KNOWN] |= 1 << p
+    return st.gm[g, G_POT0 + p]
+
+
+@kernel
+def count_potential_mana_nb(st, ct, g, p):
     """An upper bound of the mana autopay can make for p: the pool plus one activation of
     each simple source, with every multiplying replacement and "tapped for mana" trigger."""
     M = st.obj.shape[2]
@@ -701,11 +707,8 @@ def potential_mana_nb(st, ct, g, p):
         if r >= M:
             break
         cr = st.obj[g, O_CARD, r]
-        for a in range(ct.card[cr, C_ABIL0], ct.card[cr, C_ABIL0] + ct.card[cr, C_NABIL]):
-            if ct.abil[a, AB_KIND] == AK_MANA_REPLACE and ct.abil[a, AB_MR_MULT] > 1:
-                mult *= ct.abil[a, AB_MR_MULT]
-            elif ct.abil[a, AB_KIND] == AK_MANA_TRIGGER:
-                extra_land += 1
+        mult *= ct.card[cr, C_MANA_MULT]         # (compile.derived)
+        extra_land += ct.card[cr, C_MANA_TRIG]
     n = 0
     for t in range(6):
         n += st.p_pool[g, p, t]

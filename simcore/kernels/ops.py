@@ -62,6 +62,7 @@ from ..layout import (
 )
 from .choice import ask_many_nb, ask_one_nb, ask_yesno_nb
 from .counters import blight_nb, move_all_counters_nb, proliferate_nb, put_counters_nb
+from .manamark import mark_mana_nb
 from .operands import amount_nb, self_obj_nb, single_sel_nb
 from .query import (
     is_creature_nb,
@@ -369,6 +370,7 @@ def op_become_creature_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
     """The source becomes an a0/a1 creature until end of turn (a2: with all creature types)."""
     t = self_obj_nb(st, g, si)
     if t >= 0 and st.obj[g, O_ZONE, t] == Z_BATTLEFIELD:
+        mark_mana_nb(st, g)
         st.obj[g, O_EOT_TYPES, t] |= T_CREATURE
         st.obj[g, O_EOT_P, t] = a0
         st.obj[g, O_EOT_T, t] = a1

@@ -18,6 +18,7 @@ from ..layout import (
     PL_LIB_N,
     PL_MULLIGANS,
 )
+from .manamark import mark_mana_nb
 from .rng import rand_below_nb, shuffle_library_nb, splitmix64_nb
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .zones import draw_nb, hand_slots_nb, lib_put_bottom_nb, set_zone_nb
@@ -55,6 +56,7 @@ def load_deck_nb(st, g, p, deck):
         if st.obj[g, O_CARD, i] >= 0:
             continue
         st.obj[g, O_CARD, i] = deck[order[n]]
+        mark_mana_nb(st, g)
         st.obj[g, O_OWNER, i] = p
         st.obj[g, O_TOKEN, i] = 0
         set_zone_nb(st, g, i, Z_LIBRARY, p)

@@ -100,6 +100,7 @@ from ..layout import (
     G_ERR,
     G_ERR_ARG,
     G_MANA_PREF,
+    G_POT_KNOWN,
     G_Q_N,
     G_STACK_N,
     G_STEP,
@@ -163,6 +164,7 @@ from .mana import (
     simple_payable_nb,
     tap_candidates_nb,
 )
+from .manamark import mark_mana_nb
 from .operands import target_legal_nb
 from .query import (
     exile_permission_nb,
@@ -575,6 +577,7 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
             if st.o_counters[g, k, i] > 0:
                 st.o_counters[g, k, i] -= 1
                 mark_sba_nb(st, g)
+                mark_mana_nb(st, g)
                 done = True
                 break
         if not done:
@@ -669,7 +672,8 @@ def cast_payable_nb(st, ct, g, slot, alt, pot, cnt):
     return 3 if ok else 2
 
 
-TRIAL_CELLS = 10        # trial_pay_nb's record: [tapped n, p's pool (6), err, err arg, pref]
+TRIAL_CELLS = 11        # trial_pay_nb's record: [tapped n, p's pool (6), err, err arg, pref,
+#                         potential mana known]
 
 
 @kernel
@@ -697,6 +701,7 @@ def trial_pay_nb(st, ct, g, p, cost, autopay, keep):
     keep[7] = st.gm[g, G_ERR]
     keep[8] = st.gm[g, G_ERR_ARG]
     keep[9] = st.gm[g, G_MANA_PREF]
+    keep[10] = st.gm[g, G_POT_KNOWN]
     mark = scratch_mark_nb(st, g)
     b = scratch_nb(st, g, 22)
     need = st.scr[b:b + 6]
@@ -719,6 +724,7 @@ def undo_trial_nb(st, g, p, keep):
     st.gm[g, G_ERR] = keep[7]
     st.gm[g, G_ERR_ARG] = keep[8]
     st.gm[g, G_MANA_PREF] = keep[9]
+    st.gm[g, G_POT_KNOWN] = keep[10]    # the board autopay's counts were made on is back
 
 
 @kernel
@@ -863,6 +869,7 @@ def activate_nb(st, ct, g, slot, number):
         if s != ST_OK:
             return s
     # pay
+    mark_mana_nb(st, g)
     if ct.abil[a, AB_TAP] != 0:
         st.obj[g, O_TAPPED, slot] = 1
     if ct.abil[a, AB_UNTAP] != 0:
@@ -875,6 +882,7 @@ def activate_nb(st, ct, g, slot, number):
     if ct.abil[a, AB_RMC_KIND] >= 0:
         st.o_counters[g, ct.abil[a, AB_RMC_KIND], slot] -= ct.abil[a, AB_RMC_N]
         mark_sba_nb(st, g)
+        mark_mana_nb(st, g)
     for k in range(st.s_lki.shape[2]):
         st.s_lki[g, si, k] = st.o_counters[g, k, slot]
     if ct.abil[a, AB_SAC_SELF] != 0:

@@ -61,6 +61,7 @@ from ..layout import (
 )
 from .choice import ask_many_nb, fail_nb
 from .combat import combat_damage_nb, declare_attackers_nb, declare_blockers_nb
+from .manamark import mark_mana_nb
 from .priority import settle_nb
 from .query import obj_has_counters_nb
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
@@ -78,7 +79,9 @@ from .zones import (
 def empty_pools_nb(st, g):
     for p in range(2):
         for t in range(6):
-            st.p_pool[g, p, t] = 0
+            if st.p_pool[g, p, t] != 0:
+                st.p_pool[g, p, t] = 0
+                mark_mana_nb(st, g)
 
 
 @kernel
@@ -151,6 +154,7 @@ def begin_step_nb(st, ct, g):
     s = st.gm[g, G_STEP]
     p = st.gm[g, G_ACTIVE]
     if s == S_UNTAP:
+        mark_mana_nb(st, g)
         i = -1
         while True:
             i = next_bf_nb(st, g, i)

@@ -84,6 +84,7 @@ from ..layout import (
     QI_SUBJ_OID,
     QI_X,
 )
+from .manamark import mark_mana_nb
 from .query import is_creature_nb, matches_filter_nb, obj_has_counters_nb
 from .record import record_first_nb
 from .sbamark import mark_sba_nb
@@ -98,6 +99,8 @@ def end_eot_effects_nb(st, g, i):
             st.obj[g, O_EOT_CHG, i] != 0 or st.obj[g, O_EOT_PP, i] != 0 or \
             st.obj[g, O_EOT_TT, i] != 0:
         mark_sba_nb(st, g)      # a P/T or type effect ends (sbamark.py)
+    if st.obj[g, O_EOT_TYPES, i] != 0 or st.obj[g, O_EOT_CHG, i] != 0:
+        mark_mana_nb(st, g)     # a creature or creature types no longer
     st.obj[g, O_EOT_TYPES, i] = 0
     st.obj[g, O_EOT_P, i] = -999
     st.obj[g, O_EOT_T, i] = -999
@@ -125,6 +128,10 @@ def set_zone_nb(st, g, i, zone, ctrl):
     """Move object i to `zone`: it becomes a new object with fresh state (400.7, 122.2)."""
     if zone == Z_BATTLEFIELD or st.obj[g, O_ZONE, i] == Z_BATTLEFIELD or st.obj[g, O_TOKEN, i] != 0:
         mark_sba_nb(st, g)      # 704.5 reads permanents and tokens only (sbamark.py)
+    old = st.obj[g, O_ZONE, i]
+    if zone == Z_BATTLEFIELD or old == Z_BATTLEFIELD or zone == Z_GRAVEYARD or \
+            old == Z_GRAVEYARD:
+        mark_mana_nb(st, g)     # potential mana counts permanents and graveyards only
     st.obj[g, O_ZONE, i] = zone
     set_zone_bits_nb(st, g, i)
     st.obj[g, O_CTRL, i] = ctrl
@@ -342,8 +349,10 @@ def enter_bf_nb(st, ct, g, slots, ctrls, n, extra_kind):
                 m = etb_amount_nb(st, g, i, ct.abil[a, AB_AM_K], ct.abil[a, AB_AM_A])
                 if m > 0:
                     st.o_counters[g, ct.abil[a, AB_CTR_KIND], i] += m
+                    mark_mana_nb(st, g)
         if extra_kind >= 0:
             st.o_counters[g, extra_kind, i] += 1
+            mark_mana_nb(st, g)
     M = st.obj.shape[2]
     j = -1
     while True:
@@ -383,6 +392,7 @@ def create_tokens_nb(st, ct, g, card, ctrl, n):
         st.obj[g, O_OWNER, i] = ctrl
         st.obj[g, O_TOKEN, i] = 1
         st.obj[g, O_ZONE, i] = Z_NONE
+        mark_mana_nb(st, g)
         st.obj[g, O_X, i] = 0
         st.obj[g, O_KICKS, i] = 0
         st.obj[g, O_CFLAGS, i] = 0
