@@ -340,7 +340,7 @@ A_BLIGHT = 10        # player, n
 A_DAMAGE = 11        # target, n
 A_DESTROY = 12       # slot
 A_ENTER = 13         # controller, n, slots...
-A_NEXT_STEP = 15     # end this step, begin the next (game loop)
+A_NEXT_STEP = 15     # end this step, begin the next (game loop; a1 = 1: and on through quiet steps)
 
 # ---- game flow: decisions of GameBatch (f_dkind) and how games end (f_end) ----
 D_NONE = 0

@@ -32,7 +32,6 @@ def alloc_flow(n, max_turns, condition=None, A=N_OPTIONS, T=32, V=256, log=16, r
     fw.fl[:, L.F_MAX_TURNS] = max_turns
     fw.fl[:, L.F_COND_KEY] = -1
     fw.fl[:, L.F_LOG_N] = -1        # no snapshot to replay from yet
-    fw.fl[:, L.F_CANDS_OID] = -1    # instant-speed candidates not counted yet
     fw.fl[:, L.F_RECORD] = int(record)
     return fw
 

@@ -127,6 +127,17 @@ GM_PLANES = (
     ("pot1", "player 1's potential mana, valid while bit 1 of pot_known is set"),
     ("pot_known", "bit p = pot0 + p holds p's potential mana; cleared by every write to what it "
                   "counts (kernels/manamark.py: mark_mana_nb); 0 in a new State"),
+    ("least_i0", "the least mana any of player 0's instant-speed candidates needs "
+                 "(candidates.candidates_nb: an instant in hand or exile, an activated ability "
+                 "without sorcery timing; 0 = one that cannot be judged by it, NO_CANDIDATE = "
+                 "none), counted when the game's next object id was cands_oid"),
+    ("least_i1", "the same for player 1"),
+    ("least_s0", "the least mana any of player 0's candidates needs at sorcery speed (every "
+                 "nonland card in hand or exile, every activated ability)"),
+    ("least_s1", "the same for player 1"),
+    ("cand_lands", "bit p = p has a land in hand or exile (a land drop needs no mana)"),
+    ("cands_oid", "next_oid when least_* and cand_lands were counted (every zone change "
+                  "takes a new id); 0 or -1: not counted yet"),
     ("dry_q", "dry runs (options.legal_now_nb) only: 1 + questions answered so far with their "
               "least answer in place (choice.py); 0 = questions are asked"),
     ("dry_v", "dry runs: values those answers took (lists take several)"),
@@ -245,17 +256,6 @@ FLOW_PLANES = (
                     "decided in place), 32 (a check skipped: no candidate's cost fits the "
                     "potential mana) or 64 (a kept potential mana counted again)"),
     ("f_opt_missed", "audited shortcuts that got it wrong (with f_opt_audit; tests)"),
-    ("f_least_i0", "the least mana any of player 0's instant-speed candidates needs "
-                   "(options.candidates_nb: an instant in hand or exile, an activated ability "
-                   "without sorcery timing; 0 = one that cannot be judged by it, NO_CANDIDATE = "
-                   "none), counted when the game's next object id was f_cands_oid"),
-    ("f_least_i1", "the same for player 1"),
-    ("f_least_s0", "the least mana any of player 0's candidates needs at sorcery speed (every "
-                   "nonland card in hand or exile, every activated ability)"),
-    ("f_least_s1", "the same for player 1"),
-    ("f_cand_lands", "bit p = p has a land in hand or exile (a land drop needs no mana)"),
-    ("f_cands_oid", "gm next_oid when f_least_* were counted (every zone change takes a new "
-                    "id); -1 not counted yet"),
     ("f_record", "1 = the game records: per card (gm record) and per player and turn (rec); "
                  "0 = it records nothing (bench measures both)"),
     ("f_rec_turn", "the last game turn whose end is in rec (r_lands, r_drops, r_hand_lands, "
@@ -423,9 +423,10 @@ FILT_PLANES = (
 OBJ_FIELDS = tuple(name for name, _ in OBJ_PLANES)
 PL_FIELDS = tuple(name for name, _ in PL_PLANES)
 GM_FIELDS = tuple(name for name, _ in GM_PLANES)
-# game planes that are counts kept for the checks that asked for them (kernels/manamark.py),
-# not the game: two states of one game may differ there (tests compare the rest)
-GM_CACHE_FIELDS = ("pot0", "pot1", "pot_known")
+# game planes that are counts kept for the checks that asked for them (kernels/manamark.py,
+# candidates.py), not the game: two states of one game may differ there (tests compare the rest)
+GM_CACHE_FIELDS = ("pot0", "pot1", "pot_known", "least_i0", "least_i1", "least_s0", "least_s1",
+                   "cand_lands", "cands_oid")
 STK_FIELDS = tuple(name for name, _ in STK_PLANES)
 Q_FIELDS = tuple(name for name, _ in Q_PLANES)
 D_FIELDS = tuple(name for name, _ in D_PLANES)

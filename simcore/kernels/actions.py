@@ -55,7 +55,7 @@ from .query import exile_permission_nb
 from .record import record_first_nb
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .stack import activate_nb, cast_nb, resolve_top_nb, sorcery_timing_nb
-from .turn import advance_nb, attack_nb, block_nb, next_step_nb
+from .turn import advance_nb, attack_nb, block_nb, next_steps_nb
 from .zones import enter_bf_nb, leave_one_nb
 
 
@@ -162,7 +162,7 @@ def perform_nb(st, ct, g, act):
             st.obj[g, O_OWNER, slots[j]] = act[1]
         return enter_bf_nb(st, ct, g, slots, ctrls, n, -1)
     if k == A_NEXT_STEP:
-        return next_step_nb(st, ct, g)
+        return next_steps_nb(st, ct, g, act[1] != 0)
     return fail_nb(st, g, E_STEP, k)
 
 

@@ -216,7 +216,7 @@ def run_to_decision_nb(st, snap, dry, dg, ct, fw, g):
         active = st.gm[g, G_ACTIVE]
         goldfish = st.gm[g, G_GOLDFISH] != 0
         if step == S_UNTAP or step == S_CLEANUP:      # no priority in these steps
-            if txn_start_nb(st, snap, ct, fw, g, A_NEXT_STEP, 0, 0, 0, 0) == 1:
+            if txn_start_nb(st, snap, ct, fw, g, A_NEXT_STEP, 1, 0, 0, 0) == 1:
                 return
             fw.fl[g, F_PRIO] = active
             fw.fl[g, F_PASSES] = 0
@@ -251,7 +251,8 @@ def run_to_decision_nb(st, snap, dry, dg, ct, fw, g):
             if n > 0:
                 set_decision_nb(fw, g, D_BLOCK, 1 - active, n)
                 return
-        if txn_start_nb(st, snap, ct, fw, g, A_NEXT_STEP, 0, 0, 0, 0) == 1:
+        # (1: on through steps where nothing can happen, turn.next_steps_nb)
+        if txn_start_nb(st, snap, ct, fw, g, A_NEXT_STEP, 1, 0, 0, 0) == 1:
             return
         if st.gm[g, G_STEP] == S_BEGIN_COMBAT:
             fw.fl[g, F_DECLARED] = 0

@@ -13,7 +13,6 @@ from ..consts import (
     KW_DEFENDER,
     KW_FLYING,
     KW_REACH,
-    NO_CANDIDATE,
     OPT_ACTIVATE,
     OPT_CAST,
     OPT_LAND,
@@ -35,23 +34,16 @@ from ..layout import (
     AB_SORCERY,
     AB_TAP,
     C_ABIL0,
-    C_ACT_NEED,
-    C_ACT_NEED_I,
-    C_CAST_NEED,
     C_MV,
     C_NABIL,
     C_TYPES,
     F_BAN_N,
-    F_CAND_LANDS,
-    F_CANDS_OID,
-    F_LEAST_I0,
-    F_LEAST_S0,
     F_OPT_AUDIT,
     F_OPT_MISSED,
     G_ACTIVE,
+    G_CANDS_OID,
     G_DRY_Q,
     G_DRY_V,
-    G_NEXT_OID,
     G_POT0,
     G_POT_KNOWN,
     G_TAPE_N,
@@ -65,6 +57,7 @@ from ..layout import (
     PL_LANDS,
 )
 from .actions import land_drop_error_nb, run_action_nb
+from .candidates import nothing_fits_nb
 from .gamecopy import copy_game_nb, same_game_nb
 from .mana import count_potential_mana_nb, min_mana_nb, potential_mana_nb
 from .query import (
@@ -181,77 +174,6 @@ def add_option_nb(fw, g, n, code):
 
 
 @kernel
-def candidates_nb(st, ct, fw, g):
-    """What could be an option in priority_options_nb, and the least mana each needs there
-    (the scan's own cheap filters, precomputed per card: a spell's mana value, or 0 for one
-    with a warp cost, which is always checked; an ability's least mana, min_mana_nb; layout
-    c_cast_need, c_act_need, c_act_need_i), per player: f_least_i (at
-    instant speed: instants p owns in hand or exile, abilities without sorcery timing of
-    permanents p controls), f_least_s (at sorcery speed: also every other nonland card and
-    ability) and f_cand_lands (a land in hand or exile). Exiled cards count whatever their
-    permission and {T} abilities whether tapped or not: a bound that is too low only costs a
-    scan. Cards' types, costs and abilities are printed, so this changes only when an object
-    changes zones or controllers, and each takes a new object id (zones.set_zone_nb)."""
-    s = s1 = i0 = i1 = NO_CANDIDATE
-    lands = 0
-    i = -1
-    while True:
-        i = next_nonlib_nb(st, g, i)
-        if i >= st.obj.shape[2]:
-            break
-        c = st.obj[g, O_CARD, i]
-        z = st.obj[g, O_ZONE, i]
-        if z == Z_HAND or z == Z_EXILE:
-            p = st.obj[g, O_OWNER, i]
-            t = ct.card[c, C_TYPES]
-            if t & T_LAND:
-                lands |= 1 << p
-                continue
-            need = ct.card[c, C_CAST_NEED] if z == Z_HAND else ct.card[c, C_MV]
-            s = min(s, need) if p == 0 else s
-            s1 = min(s1, need) if p == 1 else s1
-            if t & T_INSTANT:
-                i0 = min(i0, need) if p == 0 else i0
-                i1 = min(i1, need) if p == 1 else i1
-        elif z == Z_BATTLEFIELD:
-            if st.obj[g, O_CTRL, i] == 0:
-                s = min(s, ct.card[c, C_ACT_NEED])
-                i0 = min(i0, ct.card[c, C_ACT_NEED_I])
-            else:
-                s1 = min(s1, ct.card[c, C_ACT_NEED])
-                i1 = min(i1, ct.card[c, C_ACT_NEED_I])
-    fw.fl[g, F_LEAST_S0] = s
-    fw.fl[g, F_LEAST_S0 + 1] = s1
-    fw.fl[g, F_LEAST_I0] = i0
-    fw.fl[g, F_LEAST_I0 + 1] = i1
-    fw.fl[g, F_CAND_LANDS] = lands
-    fw.fl[g, F_CANDS_OID] = st.gm[g, G_NEXT_OID]
-
-
-@kernel
-def nothing_fits_nb(st, ct, fw, g, p, sorcery_ok):
-    """True when priority_options_nb's scan would find nothing for p (issue 18 step 4): no
-    land drop to make, and no candidate (candidates_nb) whose least mana p's potential mana
-    (mana.potential_mana_nb, kept in the State) covers. Returns (nothing, 1 no candidate /
-    2 none fits / 0)."""
-    if fw.fl[g, F_CANDS_OID] != st.gm[g, G_NEXT_OID]:
-        candidates_nb(st, ct, fw, g)
-    if sorcery_ok:
-        if (fw.fl[g, F_CAND_LANDS] >> p) & 1 != 0 and st.pl[g, PL_LANDS, p] == 0:
-            return False, 0
-        least = fw.fl[g, F_LEAST_S0 + p]
-    else:
-        least = fw.fl[g, F_LEAST_I0 + p]
-    if least == NO_CANDIDATE:
-        return True, 1
-    if least == 0:
-        return False, 0
-    if least > potential_mana_nb(st, ct, g, p):
-        return True, 2
-    return False, 0
-
-
-@kernel
 def card_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, mine, before, act, cnt, n, pot):
     """Add the options of p's card in slot i (hand, or exile with a permission): play it as
     a land, cast it, cast it for warp. Cards of one name in one zone are one option (mine[:
@@ -334,7 +256,7 @@ def priority_options_nb(st, dry, dg, ct, fw, g, p):
     sorcery_ok = sorcery_timing_nb(st, g, p)
     # most checks find nothing (286 of a greedy game's 323): most for a player with no
     # candidate at all, or with none whose cost fits the mana they could make
-    skipped, why = nothing_fits_nb(st, ct, fw, g, p, sorcery_ok)
+    skipped, why = nothing_fits_nb(st, ct, g, p, sorcery_ok)
     if skipped and fw.fl[g, F_OPT_AUDIT] == 0:
         return 0
     if fw.fl[g, F_OPT_AUDIT] != 0 and (st.gm[g, G_POT_KNOWN] >> p) & 1 != 0:
@@ -426,7 +348,7 @@ def audit_options_nb(st, dry, ct, fw, g):
     mark = scratch_mark_nb(st, g)
     for p in range(2):
         fw.fl[g, F_OPT_AUDIT] |= 1
-        fw.fl[g, F_CANDS_OID] = -1          # count the candidates afresh
+        st.gm[g, G_CANDS_OID] = -1          # count the candidates afresh
         fw.fl[g, F_BAN_N] = 0
         priority_options_nb(st, dry, 0, ct, fw, g, p)
         scratch_release_nb(st, g, mark)
