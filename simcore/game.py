@@ -101,6 +101,11 @@ def deck_ids(pool, deck):
     return np.asarray(ids, dtype=np.int64)
 
 
+# rows of the per-thread arrays (dry-run game, thread snapshot, legal-mask row) a thread
+# owns, of which it uses the first: the threads' small planes (a game's gm row is ~60 int32)
+# would otherwise share cache lines, written by both threads at every snapshot and decision
+LANE_ROWS = 4
+
 class GameBatch:
     """N games set up and ready to begin (opening hands drawn, mulligans not yet decided).
 
@@ -163,7 +168,7 @@ class GameBatch:
         # leave the snapshot alone (kernels/options.py: legal_now_nb)
         caps = caps_of(self.st)
         lanes = lanes_of(self.st)
-        self.dry = alloc_state(lanes, caps.pop("K"), lanes=lanes, **caps)
+        self.dry = alloc_state(lanes * LANE_ROWS, caps.pop("K"), lanes=lanes, **caps)
         # a snapshot per thread, for a batch played to its end in one call (play): the
         # thread's snapshot stays in its cache, where each game's own was cold by the time
         # the game was stepped again (a copy 15.5k cycles cold against 4.3-6.7k hot)
@@ -183,7 +188,7 @@ class GameBatch:
         # set by play(); a legal-mask row per thread for them; decisions a game may take
         self._policy = np.zeros(2, dtype=np.int64)
         self._piece = np.zeros((2, self.ct.card.shape[0]), dtype=np.bool_)
-        self._rows = np.zeros((lanes, 1 + N_OPTIONS), dtype=np.bool_)
+        self._rows = np.zeros((lanes * LANE_ROWS, 1 + N_OPTIONS), dtype=np.bool_)
         # mulligan rules (agents/mulligan.py): [on, lo, hi, never] and the deck's weights
         # per player; the cards' facts they read (is_land, makes, mv)
         self._rule = np.zeros((2, 4), dtype=np.int64)
@@ -234,7 +239,8 @@ class GameBatch:
         snap = self.snap if snap is None else snap
         on_threads(lambda lane: step_games_nb(
             self.st, snap, self.dry, self.ct, self.fw, actions, work, GAME_CHUNK, start,
-            lane * W, lane, self._policy, self._piece, self._base, self.game0, self._rows,
+            lane * W, lane * LANE_ROWS, self._policy, self._piece, self._base, self.game0,
+            self._rows,
             self._limit, self._rule, self._weights, self._facts), live=self.live())
 
     def live(self):
