@@ -542,6 +542,8 @@ def resolve_mana_nb(st, ct, g, i, a, p):
             if r >= M:
                 break
             cr = st.obj[g, O_CARD, r]
+            if ct.card[cr, C_MANA_MODS] == 0:
+                continue
             for ar in range(ct.card[cr, C_ABIL0], ct.card[cr, C_ABIL0] + ct.card[cr, C_NABIL]):
                 if ct.abil[ar, AB_KIND] == AK_MANA_REPLACE and nr < 16 and \
                         repl_applies_nb(st, ct, g, ar, r, i):
@@ -589,6 +591,8 @@ def resolve_mana_nb(st, ct, g, i, a, p):
         if r >= M:
             break
         cr = st.obj[g, O_CARD, r]
+        if ct.card[cr, C_MANA_MODS] == 0:
+            continue
         for ar in range(ct.card[cr, C_ABIL0], ct.card[cr, C_ABIL0] + ct.card[cr, C_NABIL]):
             if ct.abil[ar, AB_KIND] != AK_MANA_TRIGGER:
                 continue
@@ -746,8 +750,35 @@ def autopay_nb(st, ct, g, p, need, gen, hyb, nh):
 
 
 @kernel
+def no_mana_mods_nb(st, ct, g):
+    """Is no mana replacement effect or "tapped for mana" trigger on the battlefield?"""
+    r = -1
+    while True:
+        r = next_bf_nb(st, g, r)
+        if r >= st.obj.shape[2]:
+            return True
+        if ct.card[st.obj[g, O_CARD, r], C_MANA_MODS] != 0:
+            return False
+
+
+@kernel
+def tap_fixed_nb(st, ct, g, i, a, p):
+    """activate_mana_nb of simple source i's ability a when it makes fixed mana and nothing
+    on the battlefield modifies mana: what that activation does then, without its general
+    machinery (costs to check and pay, replacement and trigger scans): i taps and p's pool
+    gets the mana (autopay taps ~20 sources a greedy game, ~11% of its time before this)."""
+    mark_mana_nb(st, g)
+    st.obj[g, O_TAPPED, i] = 1
+    times = mana_times_nb(st, ct, g, i, a)
+    v = ct.abil[a, AB_PROD_VAL]
+    for t in range(6):
+        st.p_pool[g, p, t] += mana_count_nb(v, t) * times
+
+
+@kernel
 def autopay_taps_nb(st, ct, g, p, need, gen, hyb, nh, cp, reps, nrep):
     M = st.obj.shape[2]
+    plain = nrep == 0 and no_mana_mods_nb(st, ct, g)     # tapping changes neither
     mark = scratch_mark_nb(st, g)
     for _ in range(M):
         scratch_release_nb(st, g, mark)       # cells of the previous activation
@@ -810,6 +841,9 @@ def autopay_taps_nb(st, ct, g, p, need, gen, hyb, nh, cp, reps, nrep):
                 best_pref = pref
         if best < 0:
             return False
+        if plain and ct.abil[best_a, AB_PROD] == PK_FIXED:
+            tap_fixed_nb(st, ct, g, best, best_a, p)
+            continue
         st.gm[g, G_MANA_PREF] = best_pref
         s = activate_mana_nb(st, ct, g, best, best_a)
         st.gm[g, G_MANA_PREF] = -1
