@@ -38,7 +38,9 @@ def candidates_nb(st, ct, g):
     permission and {T} abilities whether tapped or not: a bound that is too low only costs a
     scan. Cards' types, costs and abilities are printed, so this changes only when an object
     changes zones or controllers, and each takes a new object id (zones.set_zone_nb)."""
-    s = s1 = i0 = i1 = NO_CANDIDATE
+    for p in range(2):
+        st.gm[g, G_LEAST_S0 + p] = NO_CANDIDATE
+        st.gm[g, G_LEAST_I0 + p] = NO_CANDIDATE
     lands = 0
     i = -1
     while True:
@@ -54,24 +56,19 @@ def candidates_nb(st, ct, g):
                 lands |= 1 << p
                 continue
             need = ct.card[c, C_CAST_NEED] if z == Z_HAND else ct.card[c, C_MV]
-            s = min(s, need) if p == 0 else s
-            s1 = min(s1, need) if p == 1 else s1
-            if t & T_INSTANT:
-                i0 = min(i0, need) if p == 0 else i0
-                i1 = min(i1, need) if p == 1 else i1
+            least_nb(st, g, p, need, need if t & T_INSTANT else NO_CANDIDATE)
         elif z == Z_BATTLEFIELD:
-            if st.obj[g, O_CTRL, i] == 0:
-                s = min(s, ct.card[c, C_ACT_NEED])
-                i0 = min(i0, ct.card[c, C_ACT_NEED_I])
-            else:
-                s1 = min(s1, ct.card[c, C_ACT_NEED])
-                i1 = min(i1, ct.card[c, C_ACT_NEED_I])
-    st.gm[g, G_LEAST_S0] = s
-    st.gm[g, G_LEAST_S0 + 1] = s1
-    st.gm[g, G_LEAST_I0] = i0
-    st.gm[g, G_LEAST_I0 + 1] = i1
+            least_nb(st, g, st.obj[g, O_CTRL, i], ct.card[c, C_ACT_NEED],
+                     ct.card[c, C_ACT_NEED_I])
     st.gm[g, G_CAND_LANDS] = lands
     st.gm[g, G_CANDS_OID] = st.gm[g, G_NEXT_OID]
+
+
+@kernel
+def least_nb(st, g, p, need_s, need_i):
+    """p's least needs so far at sorcery and at instant speed, lowered to these."""
+    st.gm[g, G_LEAST_S0 + p] = min(st.gm[g, G_LEAST_S0 + p], need_s)
+    st.gm[g, G_LEAST_I0 + p] = min(st.gm[g, G_LEAST_I0 + p], need_i)
 
 
 @kernel

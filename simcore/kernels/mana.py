@@ -83,6 +83,7 @@ from ..layout import (
 from .choice import ask_many_nb, ask_one_nb, fail_nb
 from .manamark import mark_mana_nb
 from .query import (
+    any_on_bf_nb,
     can_use_tap_nb,
     count_filter_nb,
     has_subtype_nb,
@@ -750,18 +751,6 @@ def autopay_nb(st, ct, g, p, need, gen, hyb, nh):
 
 
 @kernel
-def no_mana_mods_nb(st, ct, g):
-    """Is no mana replacement effect or "tapped for mana" trigger on the battlefield?"""
-    r = -1
-    while True:
-        r = next_bf_nb(st, g, r)
-        if r >= st.obj.shape[2]:
-            return True
-        if ct.card[st.obj[g, O_CARD, r], C_MANA_MODS] != 0:
-            return False
-
-
-@kernel
 def tap_fixed_nb(st, ct, g, i, a, p):
     """activate_mana_nb of simple source i's ability a when it makes fixed mana and nothing
     on the battlefield modifies mana: what that activation does then, without its general
@@ -778,7 +767,8 @@ def tap_fixed_nb(st, ct, g, i, a, p):
 @kernel
 def autopay_taps_nb(st, ct, g, p, need, gen, hyb, nh, cp, reps, nrep):
     M = st.obj.shape[2]
-    plain = nrep == 0 and no_mana_mods_nb(st, ct, g)     # tapping changes neither
+    # no mana replacement effect or "tapped for mana" trigger: tap_fixed_nb is the activation
+    plain = nrep == 0 and not any_on_bf_nb(st, ct, g, C_MANA_MODS)
     mark = scratch_mark_nb(st, g)
     for _ in range(M):
         scratch_release_nb(st, g, mark)       # cells of the previous activation

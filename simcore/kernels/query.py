@@ -190,15 +190,21 @@ def next_filter_zone_nb(st, ct, g, f, i):
 
 
 @kernel
-def anthems_on_bf_nb(st, ct, g):
-    """Is any permanent with a static P/T ability on the battlefield?"""
+def any_on_bf_nb(st, ct, g, col):
+    """Is any permanent on the battlefield a card whose column `col` (C_*) is not 0?"""
     j = -1
     while True:
         j = next_bf_nb(st, g, j)
         if j >= st.obj.shape[2]:
             return False
-        if ct.card[st.obj[g, O_CARD, j], C_STATIC] != 0:
+        if ct.card[st.obj[g, O_CARD, j], col] != 0:
             return True
+
+
+@kernel
+def anthems_on_bf_nb(st, ct, g):
+    """Is any permanent with a static P/T ability on the battlefield?"""
+    return any_on_bf_nb(st, ct, g, C_STATIC)
 
 
 @kernel
