@@ -551,7 +551,7 @@ def derived(cards, abil, mcost):
     """Card columns read from the card's abilities, so that hot kernels need not loop over
     them (layout.CARD_PLANES): what the priority check's candidates need (c_cast_need,
     c_act_need, c_act_need_i: kernels/options.py candidates_nb) and the mana facts of
-    kernels/mana.py (c_simple_mana, c_mana_mult, c_mana_trig, c_mana_mods)."""
+    kernels/mana.py (a_simple, c_simple_mana, c_simple_last, c_mana_mult, c_mana_trig, c_mana_mods)."""
     least = (mcost[:, L.MC_GENERIC] + mcost[:, L.MC_PIPS:L.MC_PIPS + 6].sum(axis=1)
              + (mcost[:, L.MC_HYB:L.MC_HYB + 4] != 0).sum(axis=1))    # mana.min_mana_nb
     empty = (mcost[:, L.MC_GENERIC] == 0) & (mcost[:, L.MC_X] == 0) & \
@@ -564,7 +564,9 @@ def derived(cards, abil, mcost):
         simple = np.flatnonzero((kind == K.AK_MANA) & (rows[:, L.AB_TAP] != 0) &
                                 (rows[:, L.AB_UNTAP] == 0) & (rows[:, L.AB_TAPN] == 0) &
                                 empty[rows[:, L.AB_COST]])
+        abil[a0 + simple, L.AB_SIMPLE] = 1
         cards["c_simple_mana"][cid] = a0 + simple[0] if simple.size else -1
+        cards["c_simple_last"][cid] = a0 + simple[-1] if simple.size else -1
         mults = rows[(kind == K.AK_MANA_REPLACE) & (rows[:, L.AB_MR_MULT] > 1), L.AB_MR_MULT]
         cards["c_mana_mult"][cid] = int(np.prod(mults)) if mults.size else 1
         cards["c_mana_trig"][cid] = int(np.sum(kind == K.AK_MANA_TRIGGER))

@@ -319,9 +319,10 @@ CARD_PLANES = (
     ("c_act_need", "the least mana (mana.min_mana_nb) of its activated abilities; "
                    "NO_CANDIDATE (consts) none"),
     ("c_act_need_i", "the same over those without sorcery timing (usable at instant speed)"),
-    ("c_simple_mana", "ability id of its first mana ability autopay may use ({T} only: no "
-                      "{Q}, no creatures to tap, no mana in its cost; mana.simple_source_nb); "
-                      "-1 none"),
+    ("c_simple_mana", "ability id of its first mana ability autopay may use (a_simple; "
+                      "mana.simple_source_nb); -1 none"),
+    ("c_simple_last", "ability id of its last such ability (= c_simple_mana: one; a dual "
+                      "land has two, mana.next_simple_nb walks them); -1 none"),
     ("c_mana_mult", "product of its mana replacement effects' multipliers above 1 (1: none; "
                     "mana.count_potential_mana_nb)"),
     ("c_mana_trig", "number of its \"tapped for mana\" triggered abilities (AK_MANA_TRIGGER)"),
@@ -345,6 +346,8 @@ ABIL_PLANES = (
                "(AK_ALT_COST), the cost per kick (AK_KICKER); -1 none"),
     ("a_tap", "1 = its cost includes {T}"),
     ("a_untap", "1 = its cost includes {Q}"),
+    ("a_simple", "AK_MANA: 1 = autopay may use it: {T} only (no {Q}, no creatures to tap, no "
+                 "mana in its cost; compile.derived)"),
     ("a_tapn", "cost: tap this many untapped creatures you control (not their own {T}: "
                "summoning sickness does not matter, 302.6); 0 none"),
     ("a_tapn_sub", "subtype id those creatures need; -1 any"),

@@ -57,6 +57,7 @@ from ..layout import (
     AB_PROD_FROM,
     AB_PROD_OPTS,
     AB_PROD_VAL,
+    AB_SIMPLE,
     AB_TAP,
     AB_TAPN,
     AB_TAPN_SUB,
@@ -67,6 +68,7 @@ from ..layout import (
     C_MANA_MULT,
     C_MANA_TRIG,
     C_NABIL,
+    C_SIMPLE_LAST,
     C_SIMPLE_MANA,
     G_MANA_PREF,
     G_POT0,
@@ -628,10 +630,50 @@ def resolve_mana_nb(st, ct, g, i, a, p):
 
 @kernel
 def simple_source_nb(st, ct, g, i):
-    """The {T}-only mana ability permanent i can use now, or -1 (sources autopay may tap)."""
+    """The first {T}-only mana ability permanent i can use now, or -1 (sources autopay may
+    tap); next_simple_nb gives the others (a land of two basic land types has two, 305.6)."""
     if st.obj[g, O_TAPPED, i] != 0 or not can_use_tap_nb(st, ct, g, i):
         return -1
     return ct.card[st.obj[g, O_CARD, i], C_SIMPLE_MANA]      # (compile.derived)
+
+
+@kernel
+def next_simple_nb(ct, c, a):
+    """Card c's {T}-only mana ability after its ability a (a_simple), or -1."""
+    last = ct.card[c, C_SIMPLE_LAST]
+    a += 1
+    while a <= last:
+        if ct.abil[a, AB_SIMPLE] != 0:
+            return a
+        a += 1
+    return -1
+
+
+@kernel
+def source_types_nb(st, ct, g, i, a, cp, reps, nrep):
+    """Types simple source i could make now by any of its {T}-only mana abilities, the first
+    of which is a (ability_types_nb of each)."""
+    c = st.obj[g, O_CARD, i]
+    m = 0
+    while a >= 0:
+        m |= ability_types_nb(st, ct, g, i, a, cp, reps, nrep)
+        a = next_simple_nb(ct, c, a)
+    return m
+
+
+@kernel
+def simple_for_type_nb(st, ct, g, i, a, t, cp, reps, nrep):
+    """The first of simple source i's {T}-only mana abilities (from a) that can make mana of
+    type t (autopay's choice of ability), or a when none can."""
+    c = st.obj[g, O_CARD, i]
+    if t < 0 or ct.card[c, C_SIMPLE_LAST] == a:
+        return a
+    b = a
+    while b >= 0:
+        if ability_types_nb(st, ct, g, i, b, cp, reps, nrep) & (1 << t):
+            return b
+        b = next_simple_nb(ct, c, b)
+    return a
 
 
 @kernel
@@ -656,6 +698,8 @@ def simple_mana_nb(st, ct, g, p, cnt):
             continue
         if ct.abil[a, AB_PROD] != PK_FIXED or mana_times_nb(st, ct, g, i, a) != 1:
             return False
+        if ct.card[st.obj[g, O_CARD, i], C_SIMPLE_LAST] != a:
+            return False    # a choice of abilities (a dual land): autopay decides, not counts
         v = ct.abil[a, AB_PROD_VAL]
         one = -1
         for t in range(6):
@@ -702,7 +746,8 @@ def potential_mana_nb(st, ct, g, p):
 @kernel
 def count_potential_mana_nb(st, ct, g, p):
     """An upper bound of the mana autopay can make for p: the pool plus one activation of
-    each simple source, with every multiplying replacement and "tapped for mana" trigger."""
+    each simple source (by its ability that makes the most), with every multiplying
+    replacement and "tapped for mana" trigger."""
     M = st.obj.shape[2]
     mult = 1
     extra_land = 0
@@ -725,7 +770,12 @@ def count_potential_mana_nb(st, ct, g, p):
         if st.obj[g, O_CTRL, i] == p:
             a = simple_source_nb(st, ct, g, i)
             if a >= 0:
-                n += max(1, mana_times_nb(st, ct, g, i, a)) * mult
+                most = 1        # one activation: of the ability that makes the most
+                c = st.obj[g, O_CARD, i]
+                while a >= 0:
+                    most = max(most, mana_times_nb(st, ct, g, i, a))
+                    a = next_simple_nb(ct, c, a)
+                n += most * mult
                 if is_land_nb(st, ct, g, i):
                     n += extra_land
     return n
@@ -736,7 +786,9 @@ def autopay_nb(st, ct, g, p, need, gen, hyb, nh):
     """Game mode: tap p's simple mana sources until the pool can pay the cost (which lands pay
     which pips is the engine's heuristic: a source of a missing colour with the fewest types
     first, then any source; within each, creatures after the other sources, as players keep
-    them to attack and block). Returns whether the pool can pay now."""
+    them to attack and block; a source's types are those of all its {T}-only mana abilities,
+    and it is tapped by one that makes the type wanted). Returns whether the pool can pay
+    now."""
     M = st.obj.shape[2]
     mark = scratch_mark_nb(st, g)
     b = scratch_nb(st, g, 3 * M)
@@ -795,7 +847,7 @@ def autopay_taps_nb(st, ct, g, p, need, gen, hyb, nh, cp, reps, nrep):
             a = simple_source_nb(st, ct, g, i)
             if a < 0:
                 continue
-            m = ability_types_nb(st, ct, g, i, a, cp, reps, nrep)
+            m = source_types_nb(st, ct, g, i, a, cp, reps, nrep)
             if m == 0:
                 continue
             nbits = 0
@@ -831,6 +883,7 @@ def autopay_taps_nb(st, ct, g, p, need, gen, hyb, nh, cp, reps, nrep):
                 best_pref = pref
         if best < 0:
             return False
+        best_a = simple_for_type_nb(st, ct, g, best, best_a, best_pref, cp, reps, nrep)
         if plain and ct.abil[best_a, AB_PROD] == PK_FIXED:
             tap_fixed_nb(st, ct, g, best, best_a, p)
             continue
