@@ -17,7 +17,7 @@ import tomllib
 from pathlib import Path
 
 from simcore import vocab
-from simcore.errors import PlaytestError
+from simcore.errors import PlaytestError, PlaytestErrors
 from simcore.manastr import parse_activation_cost, parse_mana
 from simcore.textfile import read_text
 
@@ -462,16 +462,17 @@ def _files_in(d, builtin: bool) -> list[Path]:
     return files
 
 
-class CardErrors(PlaytestError):
+class CardErrors(PlaytestErrors):
     """Card files with errors (`check_dir`): `errors` holds one line for each, `summary`
-    counts them ("2 of 5 card files have errors"); the message is both, on one line."""
+    counts them ("2 of 5 card files have errors"); the lines are both, the message both on
+    one line."""
 
     def __init__(self, errors: list[str], n_bad: int, n_files: int):
         files = "card file" if n_files == 1 else "card files"
         self.summary = (f"{n_bad} of {n_files} {files} {'has' if n_bad == 1 else 'have'} "
                         f"errors")
         self.errors = errors
-        super().__init__(f"{self.summary}: " + "; ".join(errors))
+        super().__init__(errors + [self.summary], f"{self.summary}: " + "; ".join(errors))
 
 
 def _load(extra_dirs=(), errors: list | None = None
