@@ -896,7 +896,7 @@ def cmd_cards_show(args) -> int:
     from simcore.cardtext import card_text
 
     pool = load_pool(args.cards)
-    card = find_card(pool, args.name)
+    card = find_card(pool, args.name, dirs=args.cards)
     print(card_text(card, pool))
     if args.internals:
         from simcore.compile import describe_card

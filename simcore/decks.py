@@ -22,7 +22,8 @@ Elves|M19`` or ``4 Llanowar Elves|M19|1`` (everything after ``|`` is ignored).
 
 Card names are matched exactly, then ignoring case and curly apostrophes. Anything wrong is
 one :class:`~simcore.errors.PlaytestError` line naming the file and line:
-``decks/elves.txt:7: unknown card 'Llanowar Elfs' (closest: Llanowar Elves)``.
+``decks/elves.txt:7: unknown card 'Llanowar Elfs' (closest: Llanowar Elves)`` (a closest
+name only when one is close: cardload.CLOSE_ENOUGH).
 
 A deck that breaks the deck-building rules (fewer than 60 cards, more than four copies of a
 card other than a basic land, more than 15 sideboard cards) still loads, since custom formats
@@ -33,12 +34,12 @@ prints by itself.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .cardload import closest_names, norm_name
 from .errors import PlaytestError
 from .textfile import read_text
 
@@ -82,10 +83,6 @@ class Deck:
         return sum(n for _, n in self.main)
 
 
-def _norm(name: str) -> str:
-    return name.replace("\u2019", "'").replace("\u2018", "'").casefold().strip()
-
-
 def known_names(defs) -> tuple[list[str], list[str]]:
     """(card names, token names) of a card pool: a ``Pool`` (``make_pool``), or its ``defs``
     mapping (name -> card dict, e.g. ``cardload.load_pool()``)."""
@@ -103,25 +100,24 @@ class _Names:
             card_names, more = known_names(card_names)
             tokens = list(tokens) + more
         self.exact = set(card_names)
-        self.by_norm = {_norm(n): n for n in sorted(self.exact)}
-        self.tokens = {_norm(n): n for n in tokens if n not in self.exact}
+        self.by_norm = {norm_name(n): n for n in sorted(self.exact)}
+        self.tokens = {norm_name(n): n for n in tokens if n not in self.exact}
 
     def match(self, name: str) -> str | None:
         """The known name `name` means (exactly, then ignoring case and apostrophes)."""
         if name in self.exact:
             return name
-        return self.by_norm.get(_norm(name))
+        return self.by_norm.get(norm_name(name))
 
     def closest(self, name: str) -> list[str]:
-        """Up to three known names near `name`, nearest first."""
-        close = difflib.get_close_matches(_norm(name), list(self.by_norm), n=3, cutoff=0.5)
-        return [self.by_norm[c] for c in close]
+        """Up to three known names close to `name`, nearest first."""
+        return closest_names(name, self.by_norm)
 
     def find(self, name: str, where: str) -> str:
         found = self.match(name)
         if found is not None:
             return found
-        if _norm(name) in self.tokens:
+        if norm_name(name) in self.tokens:
             raise PlaytestError(f"{where}: '{name}' is a token, not a card: a deck cannot "
                                 f"hold it")
         close = self.closest(name)
@@ -131,7 +127,7 @@ class _Names:
 
 def match_card_name(name: str, card_names) -> tuple[str | None, list[str]]:
     """(the name among `card_names` that `name` means, matched as deck lists match their
-    lines, or None; up to three of `card_names` nearest to it) for names given elsewhere
+    lines, or None; up to three of `card_names` close to it) for names given elsewhere
     than in a deck list (`playtest simulate --until-card`)."""
     names = _Names(card_names)
     return names.match(name), names.closest(name)

@@ -253,8 +253,32 @@ def test_cards_show(capsys):
 def test_cards_show_unknown(capsys):
     code, out, err = run_main(["cards", "show", "Brodguard Elit"], capsys)
     assert code == 2
-    assert err == ("playtest: error: unknown card 'Brodguard Elit' "
-                   "(closest: Broodguard Elite)\n")
+    assert err == ("playtest: error: unknown card 'Brodguard Elit' (closest: Broodguard "
+                   "Elite): not a built-in card; cards of your own folders need --cards DIR "
+                   "(see docs/card-format.md)\n")
+
+
+def test_cards_show_a_card_of_a_folder_not_given(tmp_path, capsys):
+    """`cards show NAME` for a card of the user's folder, the folder not given: the error
+    said only "unknown card"; it says where it looked and that a folder needs --cards."""
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "foo.toml").write_text(BAD_CARD.replace('"two"', "2"))
+    code, out, err = run_main(["cards", "show", "Foo"], capsys)
+    assert code == 2 and out == ""
+    assert err == ("playtest: error: unknown card 'Foo': not a built-in card; cards of your "
+                   "own folders need --cards DIR (see docs/card-format.md)\n")
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "bar.toml").write_text(BAD_CARD.replace('"two"', "2").replace(
+        '"Foo"', '"Bar"'))
+    code, out, err = run_main(["cards", "show", "Foo", "--cards", str(tmp_path / "other")],
+                              capsys)
+    assert code == 2
+    assert err == (f"playtest: error: unknown card 'Foo': neither a built-in card nor in "
+                   f"--cards {tmp_path / 'other'}; cards of your own folders need --cards DIR "
+                   f"(see docs/card-format.md)\n")
+    code, out, err = run_main(["cards", "show", "Foo", "--cards", str(tmp_path / "mine")],
+                              capsys)
+    assert code == 0 and "Foo" in out
 
 
 def test_cards_show_user_card(tmp_path, capsys):

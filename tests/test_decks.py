@@ -351,3 +351,29 @@ def test_deck_counts_sideboard(names):
     deck = parse("4 Forest\nSideboard\n1 Shock\n", names)
     assert deck_counts(deck) == {"Forest": 4}
     assert deck_counts(deck, sideboard=True) == {"Shock": 1}
+
+
+# ----------------------------------------------------------------------------- close names
+
+@pytest.mark.parametrize("name,closest", [
+    ("Distant Melody", None),           # the issue's example: Island is noise
+    ("Fyndhorn Elves", None),           # Llanowar Elves, 0.64
+    ("Breeding Pool", None),            # Reflecting Pool, 0.79: the nearest noise among
+    ("Lightning Helix", None),          # the unknown cards of 20 tournament lists
+    ("Wasteland", None),                # Wastes, 0.67
+    ("Tropical Island", None),          # Island, 0.57
+    ("Llanowar Elfs", "Llanowar Elves"),
+    ("Forrest", "Forest"),
+    ("Shcok", "Shock"),                 # one transposition in a five-letter name: 0.8
+    ("Grizly Bear", "Grizzly Bears"),
+    ("elvish mystik", "Elvish Mystic"),
+])
+def test_a_closest_name_only_when_it_is_close(names, name, closest):
+    """The closest names were any above difflib's ratio 0.5, so most unknown cards of a real
+    list got an unrelated one (Distant Melody -> Island). Now only names at ratio 0.8 or more
+    (every one-letter slip of a name of five letters or more) are offered."""
+    with pytest.raises(PlaytestError) as e:
+        parse(f"4 Forest\n4 {name}\n", names)
+    first = str(e.value).split("; ")[0]
+    hint = f" (closest: {closest})" if closest else ""
+    assert first == f"test.txt:2: unknown card '{name}'{hint}"
