@@ -281,6 +281,24 @@ def test_cards_show_a_card_of_a_folder_not_given(tmp_path, capsys):
     assert code == 0 and "Foo" in out
 
 
+def test_a_deck_with_several_unknown_cards_names_them_all(tmp_path, capsys):
+    """Every wrong line of a deck in one run (a Burn list took 12 reruns): one
+    `playtest: error:` line each, as `cards check` names every wrong file, then the pointer
+    to --cards DIR; exit 2, no traceback. The sideboard is not checked: no command plays it."""
+    deck = tmp_path / "burn.txt"
+    deck.write_text("4 Lightning Bolt\n4 Lava Spike\n4 Rift Bolt\n20 Mountain\n4 Shok\n\n"
+                    "Sideboard\n3 Smash to Smithereens\n")
+    code, out, err = run_main(["simulate", str(deck), "--games", "1"], capsys)
+    assert code == 2 and out == ""
+    assert err.splitlines() == [
+        f"playtest: error: {deck}:2: unknown card 'Lava Spike'",
+        f"playtest: error: {deck}:3: unknown card 'Rift Bolt'",
+        f"playtest: error: {deck}:5: unknown card 'Shok' (closest: Shock)",
+        f"playtest: error: {deck}: 3 unknown cards: cards of your own folders need --cards "
+        f"DIR (see docs/card-format.md)",
+    ]
+
+
 def test_cards_show_user_card(tmp_path, capsys):
     (tmp_path / "foo.toml").write_text(BAD_CARD.replace('"two"', "2"))
     code, out, err = run_main(["cards", "show", "Foo", "--cards", str(tmp_path)], capsys)
