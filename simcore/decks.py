@@ -28,7 +28,8 @@ once: one :class:`~simcore.errors.PlaytestError`, or for several a
 :class:`~simcore.errors.PlaytestErrors` whose last line sums them up; where unknown cards
 are among them, the error ends pointing to ``--cards DIR`` and docs/card-format.md. Sideboard
 cards are read but not checked, since no command plays them yet: an unknown one is kept as
-written, its line in ``Deck.unknown_sideboard``.
+written, its line in ``Deck.unknown_sideboard``. A main deck of more than MAX_DECK_CARDS
+cards is refused at the line that passes it.
 
 A deck that breaks the deck-building rules (fewer than 60 cards, more than four copies of a
 card other than a basic land, more than 15 sideboard cards) still loads, since custom formats
@@ -57,6 +58,13 @@ MAX_COPIES = 4
 MAX_SIDEBOARD = 15
 MIN_CONSTRUCTED = 60
 MIN_LIMITED = 40
+# main-deck cards a game can hold, for two such decks: a game's object slots (both decks
+# and token room, game.py) are numbered in int16 planes, and every library card takes an
+# object id as the game starts, the game ending truncated once the ids pass 30,000
+# (kernels/flow.py OID_LIMIT, int16 planes too): two decks of 10,000 leave nearly 10,000
+# for play (a 30-turn game between them used ~140). A deck of 15,000 against itself ended
+# truncated on turn 3; `100000000 Forest` asked for 59.6 GiB.
+MAX_DECK_CARDS = 10_000
 
 # Text-list section headers (lower case, without a trailing colon) -> section.
 _TEXT_HEADERS = {"deck": "main", "main": "main", "maindeck": "main", "main deck": "main",
@@ -173,6 +181,7 @@ class _Reader:
         self.source, self.names, self.deck = source, names, deck
         self.errors: list[str] = []
         self.unknown = 0            # unknown cards among the errors
+        self.size = 0               # main-deck cards so far, known or not
 
     def fail(self, where: str, why: str) -> None:
         self.errors.append(f"{where}: {why}")
@@ -185,6 +194,10 @@ class _Reader:
             self.errors.append(str(e))
             return
         main = section == "main"
+        if main and self.size <= MAX_DECK_CARDS < self.size + n:
+            self.fail(where, f"the main deck reaches {self.size + n:,} cards here, more than "
+                             f"the {MAX_DECK_CARDS:,} a game can hold")
+        self.size += n if main else 0
         found = self.names.match(name)
         if found is None and not main:     # not played, so not checked: kept as written
             self.deck.unknown_sideboard.append((where, name))

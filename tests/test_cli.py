@@ -299,6 +299,15 @@ def test_a_deck_with_several_unknown_cards_names_them_all(tmp_path, capsys):
     ]
 
 
+def test_a_deck_too_big_for_the_engine_is_one_line(tmp_path, capsys):
+    deck = tmp_path / "big.txt"
+    deck.write_text("100000000 Forest\n")
+    code, out, err = run_main(["simulate", str(deck), "--games", "1"], capsys)
+    assert code == 2 and out == ""
+    assert err == (f"playtest: error: {deck}:1: the main deck reaches 100,000,000 cards here, "
+                   f"more than the 10,000 a game can hold\n")
+
+
 def test_cards_show_user_card(tmp_path, capsys):
     (tmp_path / "foo.toml").write_text(BAD_CARD.replace('"two"', "2"))
     code, out, err = run_main(["cards", "show", "Foo", "--cards", str(tmp_path)], capsys)

@@ -444,3 +444,36 @@ def test_a_closest_name_only_when_it_is_close(names, name, closest):
     first = str(e.value).split("; ")[0]
     hint = f" (closest: {closest})" if closest else ""
     assert first == f"test.txt:2: unknown card '{name}'{hint}"
+
+
+# ----------------------------------------------------------------------------- deck size
+
+def test_a_deck_past_what_the_engine_holds_is_refused(names):
+    """`100000000 Forest` failed after 20 s with a 59.6 GiB MemoryError: a main deck of more
+    cards than a game can hold is refused as it is read, at the line that passes the limit."""
+    with pytest.raises(PlaytestError) as e:
+        parse("100000000 Forest\n", names, source="big.txt")
+    assert str(e.value) == ("big.txt:1: the main deck reaches 100,000,000 cards here, more "
+                            "than the 10,000 a game can hold")
+    with pytest.raises(PlaytestError) as e:
+        parse("// huge\n6000 Forest\n4000 Island\n1 Swamp\n", names, source="big.txt")
+    assert str(e.value) == ("big.txt:4: the main deck reaches 10,001 cards here, more "
+                            "than the 10,000 a game can hold")
+    deck = parse("6000 Forest\n4000 Island\n\n100000000 Swamp\n", names)    # the sideboard
+    assert deck.size == 10_000                                              # is not played
+
+
+def test_the_deck_limit_is_what_a_game_holds():
+    """MAX_DECK_CARDS: two decks of it fit a game. Slots are int16 (slot numbers in the
+    object planes and libraries; both decks plus token room), and every card of a library
+    takes an object id as the game starts, a game ending truncated once its ids pass
+    flow.OID_LIMIT (int16 planes too): two such decks leave nearly 10,000 ids for play (a
+    30-turn game of two 10,000-card decks used ~140; two of 15,000 ended on turn 3)."""
+    import numpy as np
+
+    from simcore.decks import MAX_DECK_CARDS
+    from simcore.game import OPENING_HAND, TOKEN_ROOM, TOKEN_ROOM_GOLDFISH
+    from simcore.kernels.flow import OID_LIMIT
+    assert MAX_DECK_CARDS == 10_000
+    assert 2 * MAX_DECK_CARDS + max(TOKEN_ROOM, TOKEN_ROOM_GOLDFISH) <= np.iinfo(np.int16).max
+    assert OID_LIMIT - 2 * (MAX_DECK_CARDS + OPENING_HAND) > 9_900
