@@ -15,7 +15,8 @@
     playtest cardstats DECK --vs DECK... [--loo]    per-card win rates and effects
 
 Errors in user input (card files, scenarios, names) are printed as one line,
-`playtest: error: <message>`, with exit status 2 and no traceback.
+`playtest: error: <message>`, with exit status 2 and no traceback; several found at once
+(every wrong card file, every wrong line of a deck) as a line each, then one that sums up.
 """
 
 from __future__ import annotations
@@ -883,14 +884,9 @@ def cmd_scenario(args) -> int:
 
 
 def cmd_cards_check(args) -> int:
-    from simcore.cardload import CardErrors, check_dir
+    from simcore.cardload import check_dir
 
-    try:
-        names = check_dir(args.dir, args.cards)
-    except CardErrors as e:     # every wrong file, one line each, then how many
-        for line in e.errors + [e.summary]:
-            print(f"playtest: error: {line}", file=sys.stderr)
-        return 2
+    names = check_dir(args.dir, args.cards)     # CardErrors: every wrong file, then how many
     print(f"ok: {len(names)} card{'' if len(names) == 1 else 's'}")
     return 0
 
@@ -900,7 +896,7 @@ def cmd_cards_show(args) -> int:
     from simcore.cardtext import card_text
 
     pool = load_pool(args.cards)
-    card = find_card(pool, args.name)
+    card = find_card(pool, args.name, dirs=args.cards)
     print(card_text(card, pool))
     if args.internals:
         from simcore.compile import describe_card
@@ -920,8 +916,9 @@ def run(argv=None) -> int:
         # file without its footer is unreadable); the status says which signal (128 + n)
         with stop_on_signals():
             return args.func(args)
-    except PlaytestError as e:
-        print(f"playtest: error: {e}", file=sys.stderr)
+    except PlaytestError as e:      # several (PlaytestErrors: a deck's wrong lines): a line each
+        for line in getattr(e, "lines", [e]):
+            print(f"playtest: error: {line}", file=sys.stderr)
         return 2
     except Stopped as e:
         print(f"playtest: stopped by {e.name}", file=sys.stderr)

@@ -17,7 +17,7 @@ import tomllib
 from pathlib import Path
 
 from simcore import vocab
-from simcore.errors import PlaytestError
+from simcore.errors import PlaytestError, PlaytestErrors
 from simcore.manastr import parse_activation_cost, parse_mana
 from simcore.textfile import read_text
 
@@ -462,16 +462,17 @@ def _files_in(d, builtin: bool) -> list[Path]:
     return files
 
 
-class CardErrors(PlaytestError):
+class CardErrors(PlaytestErrors):
     """Card files with errors (`check_dir`): `errors` holds one line for each, `summary`
-    counts them ("2 of 5 card files have errors"); the message is both, on one line."""
+    counts them ("2 of 5 card files have errors"); the lines are both, the message both on
+    one line."""
 
     def __init__(self, errors: list[str], n_bad: int, n_files: int):
         files = "card file" if n_files == 1 else "card files"
         self.summary = (f"{n_bad} of {n_files} {files} {'has' if n_bad == 1 else 'have'} "
                         f"errors")
         self.errors = errors
-        super().__init__(f"{self.summary}: " + "; ".join(errors))
+        super().__init__(errors + [self.summary], f"{self.summary}: " + "; ".join(errors))
 
 
 def _load(extra_dirs=(), errors: list | None = None
@@ -538,8 +539,8 @@ def _cross_check(name: str, card: dict, pool: dict[str, dict]) -> None:
         if eff.get("do") == "create_token":
             tok = eff["token"]
             if tok not in pool:
-                close = difflib.get_close_matches(tok, sorted(n for n in pool
-                                                              if pool[n].get("token")), n=3)
+                close = closest_names(tok, {norm_name(n): n for n in sorted(pool)
+                                            if pool[n].get("token")})
                 hint = f" (closest: {', '.join(close)})" if close else ""
                 ctx.fail(f"{path}.token", f"unknown token '{tok}'{hint}")
             if not pool[tok].get("token"):
@@ -564,24 +565,43 @@ def check_dir(path, extra_dirs=()) -> list[str]:
     return per_dir[-1]
 
 
-def _norm(name: str) -> str:
-    return name.replace("\u2019", "'").casefold().strip()
+# difflib's ratio a known name must reach to be offered as the closest to an unknown one:
+# every one-letter slip in a name of five letters or more reaches it (Shcok: Shock, 0.8), and
+# no built-in name came as near to any unknown card of 20 tournament lists (the nearest:
+# Breeding Pool and Reflecting Pool, 0.79), where 0.5 offered Island for Distant Melody
+CLOSE_ENOUGH = 0.8
+# where an unknown card's file may be: the last words of its error
+OWN_CARDS = "cards of your own folders need --cards DIR (see docs/card-format.md)"
 
 
-def find_card(pool: dict[str, dict], name: str) -> dict:
-    """The card called name: exact match, else case-insensitive, else an error with
-    the closest names."""
+def norm_name(name: str) -> str:
+    """A card name as names are matched: any case, curly apostrophes straight."""
+    return name.replace("\u2019", "'").replace("\u2018", "'").casefold().strip()
+
+
+def closest_names(name: str, by_norm: dict[str, str]) -> list[str]:
+    """Up to three names of `by_norm` (norm_name(name) -> name) close to `name` (at
+    CLOSE_ENOUGH or nearer), nearest first."""
+    close = difflib.get_close_matches(norm_name(name), list(by_norm), n=3, cutoff=CLOSE_ENOUGH)
+    return [by_norm[c] for c in close]
+
+
+def find_card(pool: dict[str, dict], name: str, dirs=None) -> dict:
+    """The card called name: exact match, else case-insensitive, else an error with the
+    closest names; given `dirs` (the folders of extra cards in `pool`, --cards), the error
+    also says where the card was looked for and how to add a folder."""
     if name in pool:
         return pool[name]
-    by_norm = {_norm(n): n for n in pool}
-    if _norm(name) in by_norm:
-        return pool[by_norm[_norm(name)]]
-    close = difflib.get_close_matches(_norm(name), sorted(by_norm), n=3, cutoff=0.5)
-    if close:
-        hint = " (closest: " + ", ".join(by_norm[c] for c in close) + ")"
-    else:
-        hint = ""
-    raise PlaytestError(f"unknown card '{name}'{hint}")
+    by_norm = {norm_name(n): n for n in sorted(pool)}
+    if norm_name(name) in by_norm:
+        return pool[by_norm[norm_name(name)]]
+    close = closest_names(name, by_norm)
+    hint = f" (closest: {', '.join(close)})" if close else ""
+    where = ""
+    if dirs is not None:
+        where = (f": neither a built-in card nor in --cards {', '.join(map(str, dirs))}"
+                 if dirs else ": not a built-in card") + f"; {OWN_CARDS}"
+    raise PlaytestError(f"unknown card '{name}'{hint}{where}")
 
 
 def activatable_abilities(card: dict) -> list[tuple[int, dict]]:

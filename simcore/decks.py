@@ -20,9 +20,16 @@ Forge .dck files have sections ``[metadata]`` (``Name=...``), ``[Main]``, ``[Sid
 (and ``[Commander]``, which goes to the sideboard list); card lines are ``4 Llanowar
 Elves|M19`` or ``4 Llanowar Elves|M19|1`` (everything after ``|`` is ignored).
 
-Card names are matched exactly, then ignoring case and curly apostrophes. Anything wrong is
-one :class:`~simcore.errors.PlaytestError` line naming the file and line:
-``decks/elves.txt:7: unknown card 'Llanowar Elfs' (closest: Llanowar Elves)``.
+Card names are matched exactly, then ignoring case and curly apostrophes. A wrong line is
+one line naming the file and line,
+``decks/elves.txt:7: unknown card 'Llanowar Elfs' (closest: Llanowar Elves)`` (a closest
+name only when one is close: cardload.CLOSE_ENOUGH). Every wrong line of a list is named at
+once: one :class:`~simcore.errors.PlaytestError`, or for several a
+:class:`~simcore.errors.PlaytestErrors` whose last line sums them up; where unknown cards
+are among them, the error ends pointing to ``--cards DIR`` and docs/card-format.md. Sideboard
+cards are read but not checked, since no command plays them yet: an unknown one is kept as
+written, its line in ``Deck.unknown_sideboard``. A main deck of more than MAX_DECK_CARDS
+cards is refused at the line that passes it.
 
 A deck that breaks the deck-building rules (fewer than 60 cards, more than four copies of a
 card other than a basic land, more than 15 sideboard cards) still loads, since custom formats
@@ -33,13 +40,13 @@ prints by itself.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import PlaytestError
+from .cardload import OWN_CARDS, closest_names, norm_name
+from .errors import PlaytestError, PlaytestErrors
 from .textfile import read_text
 
 BASIC_LAND_NAMES = frozenset({
@@ -51,6 +58,13 @@ MAX_COPIES = 4
 MAX_SIDEBOARD = 15
 MIN_CONSTRUCTED = 60
 MIN_LIMITED = 40
+# main-deck cards a game can hold, for two such decks: a game's object slots (both decks
+# and token room, game.py) are numbered in int16 planes, and every library card takes an
+# object id as the game starts, the game ending truncated once the ids pass 30,000
+# (kernels/flow.py OID_LIMIT, int16 planes too): two decks of 10,000 leave nearly 10,000
+# for play (a 30-turn game between them used ~140). A deck of 15,000 against itself ended
+# truncated on turn 3; `100000000 Forest` asked for 59.6 GiB.
+MAX_DECK_CARDS = 10_000
 
 # Text-list section headers (lower case, without a trailing colon) -> section.
 _TEXT_HEADERS = {"deck": "main", "main": "main", "maindeck": "main", "main deck": "main",
@@ -76,14 +90,13 @@ class Deck:
     sideboard: list[tuple[str, int]] = field(default_factory=list)
     # deck-building rules it breaks, one line each naming the file (validate_constructed)
     warnings: list[str] = field(default_factory=list)
+    # (file:line, name as written) of each sideboard card not in the pool: no command plays
+    # the sideboard, so its cards are not checked (a feature that uses it would refuse them)
+    unknown_sideboard: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def size(self) -> int:
         return sum(n for _, n in self.main)
-
-
-def _norm(name: str) -> str:
-    return name.replace("\u2019", "'").replace("\u2018", "'").casefold().strip()
 
 
 def known_names(defs) -> tuple[list[str], list[str]]:
@@ -103,35 +116,31 @@ class _Names:
             card_names, more = known_names(card_names)
             tokens = list(tokens) + more
         self.exact = set(card_names)
-        self.by_norm = {_norm(n): n for n in sorted(self.exact)}
-        self.tokens = {_norm(n): n for n in tokens if n not in self.exact}
+        self.by_norm = {norm_name(n): n for n in sorted(self.exact)}
+        self.tokens = {norm_name(n): n for n in tokens if n not in self.exact}
 
     def match(self, name: str) -> str | None:
         """The known name `name` means (exactly, then ignoring case and apostrophes)."""
         if name in self.exact:
             return name
-        return self.by_norm.get(_norm(name))
+        return self.by_norm.get(norm_name(name))
 
     def closest(self, name: str) -> list[str]:
-        """Up to three known names near `name`, nearest first."""
-        close = difflib.get_close_matches(_norm(name), list(self.by_norm), n=3, cutoff=0.5)
-        return [self.by_norm[c] for c in close]
+        """Up to three known names close to `name`, nearest first."""
+        return closest_names(name, self.by_norm)
 
-    def find(self, name: str, where: str) -> str:
-        found = self.match(name)
-        if found is not None:
-            return found
-        if _norm(name) in self.tokens:
-            raise PlaytestError(f"{where}: '{name}' is a token, not a card: a deck cannot "
-                                f"hold it")
+    def why_not(self, name: str) -> tuple[str, bool]:
+        """(what is wrong with `name`, which matched no card; is it an unknown card)."""
+        if norm_name(name) in self.tokens:
+            return f"'{name}' is a token, not a card: a deck cannot hold it", False
         close = self.closest(name)
         hint = f" (closest: {', '.join(close)})" if close else ""
-        raise PlaytestError(f"{where}: unknown card '{name}'{hint}")
+        return f"unknown card '{name}'{hint}", True
 
 
 def match_card_name(name: str, card_names) -> tuple[str | None, list[str]]:
     """(the name among `card_names` that `name` means, matched as deck lists match their
-    lines, or None; up to three of `card_names` nearest to it) for names given elsewhere
+    lines, or None; up to three of `card_names` close to it) for names given elsewhere
     than in a deck list (`playtest simulate --until-card`)."""
     names = _Names(card_names)
     return names.match(name), names.closest(name)
@@ -146,7 +155,7 @@ def _add(cards: list[tuple[str, int]], name: str, n: int) -> None:
     cards.append((name, n))
 
 
-def _card_line(line: str, where: str, names: _Names, forge: bool) -> tuple[str, int]:
+def _card_line(line: str, where: str, forge: bool) -> tuple[str, int]:
     m = _COUNT_RE.match(line)
     if not m:
         raise PlaytestError(f"{where}: cannot read this line: '{line}' "
@@ -161,7 +170,57 @@ def _card_line(line: str, where: str, names: _Names, forge: bool) -> tuple[str, 
     if count < 1 or not name:
         raise PlaytestError(f"{where}: cannot read this line: '{line}' "
                             f"(the count must be at least 1)")
-    return names.find(name, where), count
+    return name, count
+
+
+class _Reader:
+    """Puts a list's lines into a Deck and keeps every wrong line, to name them all at once
+    (`finish`): a list pasted from a tournament site was refused one card per run."""
+
+    def __init__(self, source: str, names: _Names, deck: Deck):
+        self.source, self.names, self.deck = source, names, deck
+        self.errors: list[str] = []
+        self.unknown = 0            # unknown cards among the errors
+        self.size = 0               # main-deck cards so far, known or not
+
+    def fail(self, where: str, why: str) -> None:
+        self.errors.append(f"{where}: {why}")
+
+    def card(self, line: str, where: str, section: str, forge: bool) -> None:
+        """A card line of `section` (main, side)."""
+        try:
+            name, n = _card_line(line, where, forge)
+        except PlaytestError as e:
+            self.errors.append(str(e))
+            return
+        main = section == "main"
+        if main and self.size <= MAX_DECK_CARDS < self.size + n:
+            self.fail(where, f"the main deck reaches {self.size + n:,} cards here, more than "
+                             f"the {MAX_DECK_CARDS:,} a game can hold")
+        self.size += n if main else 0
+        found = self.names.match(name)
+        if found is None and not main:     # not played, so not checked: kept as written
+            self.deck.unknown_sideboard.append((where, name))
+            found = name
+        if found is None:
+            why, unknown = self.names.why_not(name)
+            self.unknown += unknown
+            self.fail(where, why)
+            return
+        _add(self.deck.main if main else self.deck.sideboard, found, n)
+
+    def finish(self) -> None:
+        """Raise the wrong lines, if any: one line, or several and a last that sums up (an
+        unknown card adds where cards of one's own go)."""
+        if len(self.errors) == 1:
+            raise PlaytestError(self.errors[0] + (f"; {OWN_CARDS}" if self.unknown else ""))
+        if self.unknown:
+            cards = "card" if self.unknown == 1 else "cards"
+            raise PlaytestErrors(self.errors + [f"{self.source}: {self.unknown} unknown "
+                                                f"{cards}: {OWN_CARDS}"])
+        if self.errors:
+            raise PlaytestErrors(self.errors + [f"{self.source}: {len(self.errors)} lines "
+                                                f"with errors"])
 
 
 def _is_comment(line: str) -> bool:
@@ -179,7 +238,8 @@ def _is_forge(text: str, source: str) -> bool:
     return False
 
 
-def _parse_text(lines, source, names, deck):
+def _parse_text(lines, source, read: _Reader):
+    deck = read.deck
     has_side_header = any(
         _TEXT_HEADERS.get(ln.strip().rstrip(":").strip().casefold()) == "side" for ln in lines)
     section = "main"
@@ -200,14 +260,15 @@ def _parse_text(lines, source, names, deck):
             key, _, value = line.partition(" ")
             if key.casefold() == "name" and value.strip():
                 deck.name = value.strip()
-                continue
-            raise PlaytestError(f"{where}: cannot read this line: '{line}' "
-                                f"(the About section holds 'Name <deck name>')")
-        name, n = _card_line(line, where, names, forge=False)
-        _add(deck.main if section == "main" else deck.sideboard, name, n)
+            else:
+                read.fail(where, f"cannot read this line: '{line}' (the About section holds "
+                                 f"'Name <deck name>')")
+            continue
+        read.card(line, where, section, forge=False)
 
 
-def _parse_forge(lines, source, names, deck):
+def _parse_forge(lines, source, read: _Reader):
+    deck = read.deck
     section = "main"
     for no, raw in enumerate(lines, 1):
         line = raw.strip()
@@ -217,21 +278,21 @@ def _parse_forge(lines, source, names, deck):
         m = _SECTION_RE.match(line)
         if m:
             key = m.group(1).strip().casefold()
-            if key not in _FORGE_SECTIONS:
-                raise PlaytestError(f"{where}: unknown section '{line}' (expected [metadata], "
-                                    f"[Main], [Sideboard] or [Commander])")
-            section = _FORGE_SECTIONS[key]
+            section = _FORGE_SECTIONS.get(key, "unknown")
+            if section == "unknown":        # (its lines are skipped)
+                read.fail(where, f"unknown section '{line}' (expected [metadata], [Main], "
+                                 f"[Sideboard] or [Commander])")
             continue
         if section == "meta":
             key, eq, value = line.partition("=")
             if not eq:
-                raise PlaytestError(f"{where}: cannot read this line: '{line}' "
-                                    f"(metadata lines are 'Key=value')")
-            if key.strip().casefold() == "name" and value.strip():
+                read.fail(where, f"cannot read this line: '{line}' (metadata lines are "
+                                 f"'Key=value')")
+            elif key.strip().casefold() == "name" and value.strip():
                 deck.name = value.strip()
             continue
-        name, n = _card_line(line, where, names, forge=True)
-        _add(deck.main if section == "main" else deck.sideboard, name, n)
+        if section != "unknown":
+            read.card(line, where, section, forge=True)
 
 
 def basic_lands(card_names) -> frozenset[str]:
@@ -249,17 +310,19 @@ def parse_deck_text(text: str, source: str, card_names, tokens: Iterable[str] = 
     first line is a [section]). `card_names`: the known card names (tokens excluded), or a
     ``Pool`` / name -> card mapping, whose token definitions are then refused by name;
     `tokens`: further token names to refuse. `source` names the file in error messages; the
-    deck's name defaults to its stem. The deck-building rules it breaks are in
+    deck's name defaults to its stem. Every wrong line is named at once (PlaytestErrors for
+    several; the module's docstring). The deck-building rules it breaks are in
     ``deck.warnings``, and `warn` (a callable, if given) is called with each."""
     source = str(source)
-    names = _Names(card_names, tokens)
     deck = Deck(name=Path(source).stem, file=source)
+    read = _Reader(source, _Names(card_names, tokens), deck)
     text = text.lstrip("\ufeff")
     lines = text.splitlines()
     if _is_forge(text, source):
-        _parse_forge(lines, source, names, deck)
+        _parse_forge(lines, source, read)
     else:
-        _parse_text(lines, source, names, deck)
+        _parse_text(lines, source, read)
+    read.finish()
     if not deck.main:
         raise PlaytestError(f"{source}: the main deck is empty")
     deck.warnings = validate_constructed(deck, basics=basic_lands(card_names))

@@ -25,3 +25,14 @@ class IllegalAction(PlaytestError):
     def __init__(self, message: str, game: int):
         super().__init__(message)
         self.game = game
+
+
+class PlaytestErrors(PlaytestError):
+    """Several errors found in one pass (every wrong card file, every wrong line of a deck
+    list): `lines`, one each and a last one that sums them up, which the CLI prints as
+    `playtest: error:` lines of their own; the message is `message`, or the lines joined
+    by '; ', on one line."""
+
+    def __init__(self, lines: list[str], message: str | None = None):
+        self.lines = list(lines)
+        super().__init__("; ".join(self.lines) if message is None else message)

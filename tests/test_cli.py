@@ -253,8 +253,59 @@ def test_cards_show(capsys):
 def test_cards_show_unknown(capsys):
     code, out, err = run_main(["cards", "show", "Brodguard Elit"], capsys)
     assert code == 2
-    assert err == ("playtest: error: unknown card 'Brodguard Elit' "
-                   "(closest: Broodguard Elite)\n")
+    assert err == ("playtest: error: unknown card 'Brodguard Elit' (closest: Broodguard "
+                   "Elite): not a built-in card; cards of your own folders need --cards DIR "
+                   "(see docs/card-format.md)\n")
+
+
+def test_cards_show_a_card_of_a_folder_not_given(tmp_path, capsys):
+    """`cards show NAME` for a card of the user's folder, the folder not given: the error
+    said only "unknown card"; it says where it looked and that a folder needs --cards."""
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "foo.toml").write_text(BAD_CARD.replace('"two"', "2"))
+    code, out, err = run_main(["cards", "show", "Foo"], capsys)
+    assert code == 2 and out == ""
+    assert err == ("playtest: error: unknown card 'Foo': not a built-in card; cards of your "
+                   "own folders need --cards DIR (see docs/card-format.md)\n")
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "bar.toml").write_text(BAD_CARD.replace('"two"', "2").replace(
+        '"Foo"', '"Bar"'))
+    code, out, err = run_main(["cards", "show", "Foo", "--cards", str(tmp_path / "other")],
+                              capsys)
+    assert code == 2
+    assert err == (f"playtest: error: unknown card 'Foo': neither a built-in card nor in "
+                   f"--cards {tmp_path / 'other'}; cards of your own folders need --cards DIR "
+                   f"(see docs/card-format.md)\n")
+    code, out, err = run_main(["cards", "show", "Foo", "--cards", str(tmp_path / "mine")],
+                              capsys)
+    assert code == 0 and "Foo" in out
+
+
+def test_a_deck_with_several_unknown_cards_names_them_all(tmp_path, capsys):
+    """Every wrong line of a deck in one run (a Burn list took 12 reruns): one
+    `playtest: error:` line each, as `cards check` names every wrong file, then the pointer
+    to --cards DIR; exit 2, no traceback. The sideboard is not checked: no command plays it."""
+    deck = tmp_path / "burn.txt"
+    deck.write_text("4 Lightning Bolt\n4 Lava Spike\n4 Rift Bolt\n20 Mountain\n4 Shok\n\n"
+                    "Sideboard\n3 Smash to Smithereens\n")
+    code, out, err = run_main(["simulate", str(deck), "--games", "1"], capsys)
+    assert code == 2 and out == ""
+    assert err.splitlines() == [
+        f"playtest: error: {deck}:2: unknown card 'Lava Spike'",
+        f"playtest: error: {deck}:3: unknown card 'Rift Bolt'",
+        f"playtest: error: {deck}:5: unknown card 'Shok' (closest: Shock)",
+        f"playtest: error: {deck}: 3 unknown cards: cards of your own folders need --cards "
+        f"DIR (see docs/card-format.md)",
+    ]
+
+
+def test_a_deck_too_big_for_the_engine_is_one_line(tmp_path, capsys):
+    deck = tmp_path / "big.txt"
+    deck.write_text("100000000 Forest\n")
+    code, out, err = run_main(["simulate", str(deck), "--games", "1"], capsys)
+    assert code == 2 and out == ""
+    assert err == (f"playtest: error: {deck}:1: the main deck reaches 100,000,000 cards here, "
+                   f"more than the 10,000 a game can hold\n")
 
 
 def test_cards_show_user_card(tmp_path, capsys):
