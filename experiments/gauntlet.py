@@ -26,8 +26,9 @@ import pandas as pd
 import simcore
 from experiments import runner
 from experiments.paired import Paired, both_ways, pair_share
+from experiments.players import load_agent
 from experiments.runner import Series
-from experiments.simulate import load_agent, wilson
+from experiments.shares import wilson
 from simcore import consts as K
 from simcore.compile import make_pool
 from simcore.decks import load_deck
