@@ -5,15 +5,20 @@ from simcore.decks import load_deck
 from simcore.errors import PlaytestError
 
 
+def distinct(paths, flag):
+    """One line naming `flag` if two of the deck files `paths` are one file."""
+    seen = set()
+    for p in paths:
+        real = os.path.realpath(p)
+        if real in seen:
+            raise PlaytestError(f"{flag} {p} is given twice")
+        seen.add(real)
+
+
 def opponent_names(vs, decks):
     """The `opponent` column's value for each --vs deck: its name, or the path as given
     where two decks share a name."""
-    seen = set()
-    for v in vs:
-        p = os.path.realpath(v)
-        if p in seen:
-            raise PlaytestError(f"--vs {v} is given twice")
-        seen.add(p)
+    distinct(vs, "--vs")
     names = [d.name for d in decks]
     return [str(v) if names.count(d.name) > 1 or d.name == "goldfish" else d.name
             for v, d in zip(vs, decks)]
