@@ -15,10 +15,12 @@ import math
 import pandas as pd
 
 import simcore
-from experiments.compare import load_field, pair_row, points, rate_words
+from experiments.opponents import load_field
 from experiments.pairing import PairedRun, Version, card_list, games_option
+from experiments.players import load_agent
+from experiments.seedsums import pair_row
+from experiments.shares import points, rate_words
 from experiments.signals import Stopped
-from experiments.simulate import load_agent
 from experiments.variants import (
     CARD_PROPERTIES,
     card_variant,

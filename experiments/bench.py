@@ -17,14 +17,13 @@ page faults in its first steps (perf: clear_page_erms 7.5% of such a batch on on
   gains), and on one thread (the serial baseline: ratio = parallel speed-up);
 - the same games not recording (GameBatch.records()) and goldfish games watching a
   condition that never holds (`playtest combo`), each checked to be the same games;
-- the plain-Python reference engine (tests/reference, present in a source checkout) on the
-  first games of the same seed, checked to give the same results: ratio = batch engine /
-  reference;
+- the plain-Python reference engine (experiments/reference) on the first games of the same
+  seed, checked to give the same results: ratio = batch engine / reference;
 - the agents' share of the Python-round path's time, and the state's bytes per game;
 - castability (no game played: hands and draws, simcore/castability.py) on the same deck:
-  the kernel's games per second, and the plain-Python count of tests/reference/castability.py
-  on the first games of the same seed, which must give the same counts: ratio = kernel /
-  plain Python;
+  the kernel's games per second, and the plain-Python count of
+  experiments/reference/castability.py on the first games of the same seed, which must give
+  the same counts: ratio = kernel / plain Python;
 - kernels on mid-game positions (simcore/microbench.py): a state-based-action pass and
   could-produce, in ns per permanent on the battlefield;
 - memory: the peak RSS growth per game of a large batch against one a tenth of its size, in
@@ -35,7 +34,6 @@ page faults in its first steps (perf: clear_page_erms 7.5% of such a batch on on
 `--json FILE` writes every measure as one entry per workload (docs/performance.md, "How to
 measure", gives the schema).
 """
-import importlib
 import json
 import math
 import sys
@@ -49,6 +47,9 @@ import pandas as pd
 import simcore
 from agents import GreedyAgent
 from experiments import benchproc
+from experiments.reference import cards as ref_cards
+from experiments.reference import castability as ref_cast
+from experiments.reference import greedy as ref_greedy
 from simcore import consts as K
 from simcore import layout as L
 from simcore import microbench
@@ -125,10 +126,10 @@ def play_timed(pool, ids0, ids1, n, batch, seed, max_turns, record=True, conditi
 
 def reference_record(res, g):
     """Game g of `GameBatch.results()` in the terms of the reference engine's `result()`
-    (tests/reference/engine.py), which has its own: end 1 for any player's loss (END_WIN) and
-    2 for the turn limit, the first player's number as on_the_play, the turn counter where
-    the game stopped (a turn-limit game had begun the turn after the limit) and kill turn 0
-    where no one lost."""
+    (experiments/reference/engine.py), which has its own: end 1 for any player's loss
+    (END_WIN) and 2 for the turn limit, the first player's number as on_the_play, the turn
+    counter where the game stopped (a turn-limit game had begun the turn after the limit)
+    and kill turn 0 where no one lost."""
     end = int(res["end"][g])
     ref_end = {K.END_TURN_LIMIT: 2}.get(end, 1 if end in K.END_LOSS else end)
     out = {k: int(res[k][g]) for k in ("game", "winner", "mulligans0", "mulligans1", "life0",
@@ -137,20 +138,6 @@ def reference_record(res, g):
                turns=int(res["turns"][g]) + (end == K.END_TURN_LIMIT),
                kill_turn=max(int(res["kill_turn"][g]), 0))
     return out
-
-
-def load_reference(*modules):
-    """Modules of the plain-Python reference of a source checkout (tests/reference;
-    default: the engine's greedy and cards), or None."""
-    modules = modules or ("greedy", "cards")
-    if not all((ROOT / "tests" / "reference" / f"{m}.py").is_file() for m in modules):
-        return None
-    if str(ROOT / "tests") not in sys.path:
-        sys.path.insert(0, str(ROOT / "tests"))
-    try:
-        return tuple(importlib.import_module(f"reference.{m}") for m in modules)
-    except ImportError:
-        return None
 
 
 def same_counts(got, ref, requirements):
@@ -368,16 +355,12 @@ def bench_reference(m, gvg, seed, max_turns, n):
     """The plain-Python reference engine on the first n greedy-vs-greedy games, which must
     give the batch engine's results."""
     label = "reference engine (plain Python)"
-    ref = load_reference() if n > 0 else None
-    if ref is None:
-        m.absent("reference", label, "skipped" if n <= 0 else "not available",
-                 "--reference-games 0" if n <= 0 else
-                 "tests/reference is in a source checkout")
+    if n <= 0:
+        m.absent("reference", label, "skipped", "--reference-games 0")
         return
-    greedy, cards = ref
-    n0, n1 = cards.parse_deck(DECK), cards.parse_deck(OPPONENT)
+    n0, n1 = ref_cards.parse_deck(DECK), ref_cards.parse_deck(OPPONENT)
     t0 = time.perf_counter()
-    ref_res = greedy.play_games(seed, range(n), n0, n1, start="random", max_turns=max_turns)
+    ref_res = ref_greedy.play_games(seed, range(n), n0, n1, start="random", max_turns=max_turns)
     secs = time.perf_counter() - t0
     same = all(reference_record(gvg, g)[k] == r[k] for g, r in enumerate(ref_res)
                for k in ("winner", "turns", "end", "life0", "life1"))
@@ -398,17 +381,13 @@ def bench_castability(m, pool, ids, seed, games, reference_games):
     secs = time.perf_counter() - t0
     ns = m.items("castability", "castability kernel (mono-green)", "sims", games, "sim", secs)
     label = "castability plain Python"
-    ref = load_reference("castability") if reference_games > 0 else None
-    if ref is None:
-        m.absent("castability_plain_python", label,
-                 "skipped" if reference_games <= 0 else "not available",
-                 "--castability-reference-games 0" if reference_games <= 0 else
-                 "a source checkout's tests/reference")
+    if reference_games <= 0:
+        m.absent("castability_plain_python", label, "skipped",
+                 "--castability-reference-games 0")
         return
-    cast, = ref
     t0 = time.perf_counter()
-    got = cast.count(cast.parse_deck(DECK), seed, reference_games, lo=KARSTEN.lo,
-                     hi=KARSTEN.hi)
+    got = ref_cast.count(ref_cast.parse_deck(DECK), seed, reference_games, lo=KARSTEN.lo,
+                         hi=KARSTEN.hi)
     secs = time.perf_counter() - t0
     same = same_counts(count.count(seed, 0, reference_games), got, count.requirements)
     ref_ns = secs * 1e9 / reference_games

@@ -49,10 +49,12 @@ import pandas as pd
 
 import simcore
 from experiments import runner
+from experiments.opponents import opponent_names
 from experiments.paired import Paired, both_ways, kish, mean_ci, pair_share, wilson_eff
 from experiments.pilot import held_copies, own_turns
+from experiments.players import load_agent
 from experiments.runner import Series
-from experiments.simulate import _opponent_names, load_agent, wilson
+from experiments.shares import wilson
 from simcore import consts as K
 from simcore.compile import make_pool
 from simcore.decks import basic_lands, load_deck, match_card_name
@@ -166,7 +168,7 @@ def cardstats(deck, vs, games=1000, seed=0, agent="greedy", opponent_agent=None,
     pool = make_pool(card_dirs)
     d0 = load_deck(deck, pool, warn=warn)
     opponents = [load_deck(v, pool, warn=warn) for v in vs]
-    names = _opponent_names(vs, opponents)
+    names = opponent_names(vs, opponents)
     fill = fill_card(fill, d0, pool) if loo else None
     ids0 = deck_ids(pool, d0)
     cards = list(dict.fromkeys(n for n, _ in d0.main))

@@ -21,7 +21,8 @@ import pandas as pd
 import simcore
 from experiments import runner
 from experiments.castability_exact import ExactCastability
-from experiments.simulate import mulligan_rule, pct, wilson
+from experiments.players import mulligan_rule
+from experiments.shares import pct, wilson
 from simcore.castability import SIDE_NAMES, SIDES, Castability, deck_spells, is_compiled
 from simcore.compile import make_pool
 from simcore.decks import load_deck

@@ -23,14 +23,10 @@ import pandas as pd
 
 import simcore
 from experiments import runner
+from experiments.opponents import opponent_names
+from experiments.players import load_agent, mulligan_rule, with_mulligans
 from experiments.runner import Series
-from experiments.simulate import (
-    _opponent_names,
-    load_agent,
-    mulligan_rule,
-    wilson,
-    with_mulligans,
-)
+from experiments.shares import wilson
 from simcore import consts as K
 from simcore import layout as L
 from simcore.compile import make_pool
@@ -112,7 +108,7 @@ def combo(deck, when, ors=(), vs=None, by_turn=4, games=10000, seed=0, agent="gr
     vs = [] if vs is None else [vs] if isinstance(vs, (str, bytes)) or hasattr(
         vs, "__fspath__") else list(vs)
     opponents = [load_deck(v, pool, warn=warn) for v in vs]
-    names = _opponent_names(vs, opponents)
+    names = opponent_names(vs, opponents)
     cond = compile_condition([when] + list(ors), pool)
     ids0 = deck_ids(pool, d0)
     pieces = [pool.card_id[n] for n in cond.cards()]

@@ -15,9 +15,12 @@ import pandas as pd
 
 import simcore
 from experiments import pairstats as ps
+from experiments.opponents import load_field
 from experiments.pairing import PairedRun, Version, align, card_list, games_option
+from experiments.players import load_agent
+from experiments.seedsums import pair_row
+from experiments.shares import points, rate_words
 from experiments.signals import Stopped
-from experiments.simulate import _opponent_names, load_agent, pct
 from experiments.variants import parse_swap, swapped
 from simcore.compile import make_pool
 from simcore.decks import load_deck
@@ -99,15 +102,6 @@ class Stopping:
         return False
 
 
-def load_field(vs, pool, warn, flag="--vs"):
-    """[(name, Deck)] of the opponents; at least one."""
-    vs = list(vs or ())
-    if not vs:
-        raise PlaytestError(f"{flag}: a paired comparison needs at least one opponent's deck")
-    decks = [load_deck(v, pool, warn=warn) for v in vs]
-    return list(zip(_opponent_names(vs, decks), decks))
-
-
 def size_note(sizes):
     """A line on versions of different sizes, or "": their shuffles share nothing."""
     if len(set(sizes.values())) <= 1:
@@ -116,22 +110,6 @@ def size_note(sizes):
     return (f"note: the versions' sizes differ ({said} cards): a game's shuffles depend on "
             f"the deck's size, so their games share no shuffles (nor their opponent's "
             f"draws) and the pairing saves little")
-
-
-def pair_row(sums, a, b):
-    """The statistics of one comparison, version a against b, from a run's Sums
-    (experiments/seedsums.py): a dict of columns."""
-    st = sums.paired(a, b)
-    ra, rb = sums.rate(a), sums.rate(b)
-    return dict(
-        seeds=st["n"], games=st["n"] * sums.games_per_seed,
-        win_rate_a=ra[0], win_rate_a_lo=ra[1], win_rate_a_hi=ra[2],
-        win_rate_b=rb[0], win_rate_b_lo=rb[1], win_rate_b_hi=rb[2],
-        diff=st["diff"], diff_lo=st["lo"], diff_hi=st["hi"], p_value=st["p_value"],
-        elo=ps.elo_of_diff(st["diff"]), elo_lo=ps.elo_of_diff(st["lo"]),
-        elo_hi=ps.elo_of_diff(st["hi"]),
-        half_width=st["half_width"], half_width_unpaired=st["half_width_unpaired"],
-        variance_factor=st["factor"], variance_saved=st["saved"])
 
 
 def compare(deck_a, deck_b=None, vs=(), swap=(), games=2000, seed=0, agent="greedy",
@@ -215,14 +193,6 @@ def _table(run, stop, meta, how):
 
 # ---- words
 
-def points(x, signed=False):
-    """A share as percentage points: 0.021 -> "+2.1"."""
-    if x != x:
-        return "n/a"
-    v = round(x * 100, 1) + 0.0
-    return f"{v:+.1f}" if signed else f"{v:.1f}"
-
-
 def interval_words(lo, hi, signed=True):
     return f"95% CI {points(lo, signed)} to {points(hi, signed)}"
 
@@ -243,10 +213,6 @@ def saving_words(r):
     return (f"pairing: variance of the difference {f:.2f}x smaller than unpaired runs of "
             f"the same size ({saved * 100:.0f}% saved; {unpaired}, paired "
             f"{points(r['half_width'])})")
-
-
-def rate_words(rate, lo, hi):
-    return f"{pct(rate)} (95% CI {pct(lo)[:-1]}-{pct(hi)})"
 
 
 def pair_lines(r, a="A", b="B"):

@@ -25,9 +25,11 @@ import pandas as pd
 
 import simcore
 from experiments import runner
+from experiments.opponents import distinct
 from experiments.paired import Paired, both_ways, pair_share
+from experiments.players import load_agent
 from experiments.runner import Series
-from experiments.simulate import load_agent, wilson
+from experiments.shares import wilson
 from simcore import consts as K
 from simcore.compile import make_pool
 from simcore.decks import load_deck
@@ -69,15 +71,6 @@ def unique_names(paths, decks):
     return out
 
 
-def _distinct(paths, flag):
-    seen = set()
-    for p in paths:
-        real = os.path.realpath(p)
-        if real in seen:
-            raise PlaytestError(f"{flag} {p} is given twice")
-        seen.add(real)
-
-
 def pairings(deck, opponents, round_robin):
     """[(i, j)]: deck i (player 0) plays deck j, over the list [deck] + opponents (deck
     None: the opponents only): the deck against each opponent, or with `round_robin` every
@@ -115,7 +108,7 @@ def gauntlet(deck=None, vs=None, field=None, round_robin=False, games=1000, seed
     if not paths:
         raise PlaytestError("no opponents: give --vs DECK or --field DIR")
     every = ([deck] if deck is not None else []) + paths
-    _distinct(every, flag)
+    distinct(every, flag)
     if round_robin and len(every) < 2:
         raise PlaytestError(f"--round-robin needs two decks at least, got {len(every)}")
     pool = make_pool(card_dirs)

@@ -16,7 +16,7 @@ of games (`wilson_eff`); a paired difference, the paired mean with its standard 
 """
 import math
 
-from experiments.simulate import wilson
+from experiments.shares import wilson
 
 Z = 1.96
 

@@ -21,10 +21,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from experiments import runner
+from experiments.gamerows import game_rows
 from experiments.runner import Series
 from experiments.seedsums import SeedSums
 from experiments.signals import Stopped
-from experiments.simulate import _rows
 from simcore.errors import PlaytestError
 from simcore.game import deck_ids
 
@@ -146,7 +146,8 @@ class PairedRun:
         seeds), until `enough(run)`, asked after each round, says so. A stop by a signal
         keeps what was finished: `Stopped` is raised with this run as its results."""
         try:
-            runner.run(self.series, games, self.seed, lambda s, res: _rows(res, **s.labels),
+            runner.run(self.series, games, self.seed,
+                       lambda s, res: game_rows(res, **s.labels),
                        self._consume, chunk=self.batch_size, progress=self.progress,
                        side_by_side=True, plan=self.plan, command=self.command,
                        enough=None if enough is None else (lambda: enough(self)))

@@ -19,7 +19,7 @@ import math
 import numpy as np
 from scipy import optimize, stats
 
-from experiments.simulate import wilson
+from experiments.shares import wilson
 
 Z95 = 1.959963984540054
 

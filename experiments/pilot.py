@@ -37,7 +37,7 @@ from a creature or an artifact.
 """
 import numpy as np
 
-from experiments.simulate import share
+from experiments.shares import share
 from simcore import consts as K
 from simcore import encoding as E
 from simcore import layout as L

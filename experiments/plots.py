@@ -14,7 +14,7 @@ without a picture.
 import numpy as np
 
 from experiments.paths import check_output_path
-from experiments.simulate import Tally, by_turn, end_words, measures, ordered_counts
+from experiments.tally import Tally, by_turn, end_words, measures, ordered_counts
 from simcore import consts as K
 
 FORMATS = (".png", ".svg", ".pdf")
@@ -228,7 +228,7 @@ def plot_sweep(df, path):
     """One varied card: its win rate by count with 95% intervals; two: a heatmap of win
     rates. The best variant is marked."""
     check_plot_path(path)
-    from experiments.sweep import varied_cards
+    from experiments.variants import varied_cards
     cards = varied_cards(df)
     check_sweep_plot(cards)
     r = df.iloc[0]

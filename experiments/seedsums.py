@@ -120,3 +120,19 @@ class SeedSums:
             raise ValueError(f"points of seeds {lo}-{hi}: only the last round's "
                              f"({self.last0}-{self.n}) are kept")
         return self.last[0, :, lo - self.last0:hi - self.last0]
+
+
+def pair_row(sums, a, b):
+    """The statistics of one comparison, version a against b, from a run's `Sums`: a dict
+    of columns (compare's and balance's tables)."""
+    st = sums.paired(a, b)
+    ra, rb = sums.rate(a), sums.rate(b)
+    return dict(
+        seeds=st["n"], games=st["n"] * sums.games_per_seed,
+        win_rate_a=ra[0], win_rate_a_lo=ra[1], win_rate_a_hi=ra[2],
+        win_rate_b=rb[0], win_rate_b_lo=rb[1], win_rate_b_hi=rb[2],
+        diff=st["diff"], diff_lo=st["lo"], diff_hi=st["hi"], p_value=st["p_value"],
+        elo=ps.elo_of_diff(st["diff"]), elo_lo=ps.elo_of_diff(st["lo"]),
+        elo_hi=ps.elo_of_diff(st["hi"]),
+        half_width=st["half_width"], half_width_unpaired=st["half_width_unpaired"],
+        variance_factor=st["factor"], variance_saved=st["saved"])

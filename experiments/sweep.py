@@ -17,10 +17,11 @@ import numpy as np
 import pandas as pd
 
 import simcore
-from experiments.compare import load_field, points, rate_words
+from experiments.opponents import load_field
 from experiments.pairing import EXTRA_COLUMNS, PairedRun, Version, align, card_list, games_option
+from experiments.players import load_agent
+from experiments.shares import points, rate_words, wilson
 from experiments.signals import Stopped
-from experiments.simulate import load_agent, wilson
 from experiments.variants import (
     cards_of,
     count_variant,
@@ -28,6 +29,7 @@ from experiments.variants import (
     parse_range,
     pool_card,
     split_assignment,
+    varied_cards,
 )
 from simcore.compile import make_pool
 from simcore.decks import deck_counts, load_deck
@@ -144,12 +146,6 @@ def _table(run, grid, names, meta):
             df.loc[v, ["vs_best", "vs_best_lo", "vs_best_hi", "vs_best_p"]] = (
                 st["diff"], st["lo"], st["hi"], st["p_value"])
     return df
-
-
-def varied_cards(df):
-    """The varied cards' columns of a sweep table, in --vary order."""
-    start = list(df.columns).index("variant") + 1
-    return list(df.columns[start:list(df.columns).index("fill_count")])
 
 
 def summary(df):

@@ -168,3 +168,9 @@ def describe_variant(card):
     """A card's cost and size in a few characters: "{2}{G} 3/3"."""
     size = f" {card['power']}/{card['toughness']}" if "Creature" in card["types"] else ""
     return (card.get("cost") or "no cost") + size
+
+
+def varied_cards(df):
+    """The varied cards' columns of a sweep table, in --vary order."""
+    start = list(df.columns).index("variant") + 1
+    return list(df.columns[start:list(df.columns).index("fill_count")])

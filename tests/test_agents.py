@@ -320,7 +320,7 @@ def test_agents_plug_in_by_entry_point(tmp_path, monkeypatch):
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: my-agents\nVersion: 1.0\n")
     (dist / "entry_points.txt").write_text("[playtest.agents]\ncautious = my_agents:Cautious\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    from experiments.simulate import load_agent
+    from experiments.players import load_agent
     assert type(load_agent("cautious")).__name__ == "Cautious"
     df = simulate(DECKS / "mono_green_curve.txt", games=2, seed=1, agent="cautious",
                   progress=False, max_turns=3)

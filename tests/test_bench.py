@@ -10,13 +10,13 @@ import pytest
 
 from agents import GreedyAgent
 from experiments.cli import main
+from experiments.reference import cards as RC
+from experiments.reference.greedy import play_games
 from simcore import consts as K
 from simcore.compile import make_pool
 from simcore.decks import load_deck
 from simcore.errors import PlaytestError
 from simcore.game import GameBatch, deck_ids
-from tests.reference import cards as RC
-from tests.reference.greedy import play_games
 
 DECKS = Path(__file__).resolve().parents[1] / "examples" / "decks"
 GREEN, RED = DECKS / "mono_green_curve.txt", DECKS / "goblins_burn_blight.txt"

@@ -10,7 +10,8 @@ from agents import GreedyAgent
 from experiments.cardstats import STUCK_TURNS, cardstats, copy_counts, summary
 from experiments.cli import main
 from experiments.runner import Series
-from experiments.simulate import simulate, wilson
+from experiments.shares import wilson
+from experiments.simulate import simulate
 from simcore import layout as L
 from simcore.decks import load_deck
 from simcore.game import GameBatch, deck_ids

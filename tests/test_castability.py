@@ -12,9 +12,9 @@ import pytest
 from experiments.castability import COLUMNS, castability, summary
 from experiments.castability_exact import ExactCastability, compositions, n_compositions
 from experiments.cli import main
+from experiments.reference import castability as reference
 from simcore.castability import Castability, deck_spells, hall_table, pays
 from simcore.mulligan import KARSTEN, MulliganRule
-from tests.reference import castability as reference
 
 from support import DECKS, POOL, ids
 
@@ -134,7 +134,7 @@ def test_never_mulliganing_is_a_plain_hypergeometric(deck, spell, classes, needs
 @pytest.mark.parametrize("deck", ["elves_morcant", "goblins_burn_blight", "counters_ozolith"])
 @pytest.mark.parametrize("rule", [KARSTEN, MulliganRule(never=True), MulliganRule(3, 4)])
 def test_the_kernel_counts_what_plain_python_counts(deck, rule):
-    """tests/reference/castability.py deals the same games one at a time (the same shuffles,
+    """experiments/reference/castability.py deals the same games one at a time (the same shuffles,
     the rule written again, the pips matched by augmenting paths): the same counts."""
     d = ids(deck)
     count = Castability(CT, d, rule, deck_spells(POOL, d)[0])

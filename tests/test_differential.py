@@ -1,5 +1,5 @@
 """Differential test: the batch engine (simcore, numba kernels) against the plain-Python
-reference engine (tests/reference/) on whole games between the example decks
+reference engine (experiments/reference/) on whole games between the example decks
 mono_green_curve and goblins_burn_blight, on random seeds.
 
 Every game is played in both engines side by side. The batch engine's agents choose; the same
@@ -18,14 +18,14 @@ import numpy as np
 
 from agents import FirstLegalAgent, GreedyAgent, RandomAgent
 from experiments.bench import reference_record
+from experiments.reference import cards as RC
+from experiments.reference import engine as RE
+from experiments.reference.greedy import play_games
 from simcore import consts as K
 from simcore import layout as L
 from simcore.compile import make_pool
 from simcore.decks import load_deck
 from simcore.game import GameBatch, deck_ids
-from tests.reference import cards as RC
-from tests.reference import engine as RE
-from tests.reference.greedy import play_games
 
 ROOT = Path(__file__).resolve().parents[1]
 DECKS = ROOT / "examples" / "decks"
@@ -214,7 +214,7 @@ def test_decking_704_5b():
 
 
 def test_reference_greedy_games_match_engine():
-    """The reference's own greedy player (tests/reference/greedy.py) playing whole games on
+    """The reference's own greedy player (experiments/reference/greedy.py) playing whole games on
     its own gives the batch engine's GreedyAgent results: winner, turns, end reason, life,
     mulligans, number of decisions."""
     seed, n = 99, 24

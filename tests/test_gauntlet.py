@@ -10,7 +10,8 @@ import pytest
 from experiments.cli import main
 from experiments.gauntlet import gauntlet, summary
 from experiments.paired import pair_share
-from experiments.simulate import simulate, wilson
+from experiments.shares import wilson
+from experiments.simulate import simulate
 
 from support import DECKS
 

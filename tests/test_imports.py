@@ -1,6 +1,8 @@
 """The package's import graph, read from the sources: no cycle anywhere, and layers import
 downward only (kernels know no agents, pandas or CLI; the compile machinery knows no rules;
-agents and experiments use the Python API, not kernel modules)."""
+agents and experiments use the Python API, not kernel modules). Experiments' floor plan: a
+command's module is imported by the CLI (and the report) alone, no private name is imported
+from another module, and nothing imports the test tree."""
 import ast
 from pathlib import Path
 
@@ -177,3 +179,101 @@ def test_the_cache_key_covers_every_source_the_kernels_import():
     missing = sorted(files - hashed - {"simcore/__init__.py"})
     assert not missing, f"imported by kernels but not in the cache key: {missing}"
     assert {"simcore/layout.py", "simcore/consts.py", "simcore/encoding.py"} <= hashed
+
+
+# ---- experiments' floor plan: a command module is imported by the dispatchers alone
+
+CLI = ROOT / "experiments" / "cli.py"
+# the modules that run a command of another module's choosing: the CLI by subcommand, the
+# report by the kind of a saved table (each kind summarised and drawn by its own command)
+DISPATCHERS = ("experiments.cli", "experiments.report")
+
+
+def cli_commands():
+    """{subcommand: {experiments module: names imported from it}} of every `cmd_<name>`
+    function in experiments/cli.py."""
+    out = {}
+    for node in ast.parse(CLI.read_text()).body:
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("cmd_"):
+            mods = out.setdefault(node.name[len("cmd_"):], {})
+            for sub in ast.walk(node):
+                if isinstance(sub, ast.ImportFrom) and (sub.module or "").startswith(
+                        "experiments."):
+                    mods.setdefault(sub.module, set()).update(a.name for a in sub.names)
+    return out
+
+
+def command_modules():
+    """{subcommand: its module}: the module `cmd_<name>` imports the function `<name>` from
+    (cmd_simulate: `from experiments.simulate import simulate`)."""
+    return {name: mod for name, mods in cli_commands().items()
+            for mod, names in mods.items() if name in names}
+
+
+COMMANDS = command_modules()
+
+
+def test_the_commands_are_read_from_the_cli():
+    """Every subcommand that runs experiments code has its module, named after it."""
+    assert {"simulate", "compare", "bench", "report"} <= set(COMMANDS)
+    assert "experiments.plots" not in COMMANDS.values()
+    missing = sorted(c for c, mods in cli_commands().items() if mods and c not in COMMANDS)
+    assert not missing, f"cmd_<name> imports no function <name> from experiments: {missing}"
+    assert all(m == f"experiments.{c}" for c, m in COMMANDS.items()), COMMANDS
+
+
+def command_imports(graph):
+    return [f"{m} imports {t}" for m, (first, _) in sorted(graph.items())
+            if m.startswith("experiments") and m not in DISPATCHERS
+            for t in sorted(first & set(COMMANDS.values()))]
+
+
+def test_a_command_module_is_imported_by_the_dispatchers_alone():
+    """What several commands share lives in modules named after what it does (shares,
+    players, opponents, tally, gamerows, ...), not in one command's module."""
+    bad = command_imports(GRAPH)
+    assert not bad, bad
+
+
+def test_a_command_import_is_found():
+    """The check above can fail: paths importing simulate."""
+    graph = dict(GRAPH, **{"experiments.paths": ({"experiments.simulate"}, set())})
+    assert "experiments.paths imports experiments.simulate" in command_imports(graph)
+
+
+def test_no_private_name_is_imported_from_another_module():
+    """A name that several modules use is public: no `from experiments.x import _name`."""
+    bad = []
+    for m, f in MODULES.items():
+        for node in ast.walk(ast.parse(f.read_text())):
+            if isinstance(node, ast.ImportFrom) and (
+                    node.level or (node.module or "").split(".")[0] in PACKAGES):
+                bad += [f"{m} imports {node.module}.{a.name}" for a in node.names
+                        if a.name.startswith("_") and not a.name.startswith("__")]
+    assert not bad, bad
+
+
+TEST_TREE = {"tests"} | {p.stem for p in (ROOT / "tests").iterdir()
+                         if p.suffix == ".py" or (p / "__init__.py").is_file()}
+
+
+def strings(path):
+    """The string constants of a source, docstrings left out."""
+    tree = ast.parse(path.read_text())
+    docs = {id(n.body[0].value) for n in ast.walk(tree)
+            if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            and n.body and isinstance(n.body[0], ast.Expr)
+            and isinstance(n.body[0].value, ast.Constant)}
+    return [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)
+            and isinstance(n.value, str) and id(n) not in docs]
+
+
+def test_the_packages_do_not_reach_into_the_tests():
+    """An installed package has no tests/: no module imports from it, by name or through a
+    path or module name in a string ("tests", "tests/...", "tests.x")."""
+    bad = []
+    for m, f in MODULES.items():
+        bad += [f"{m} imports {t}" for t in sorted(GRAPH[m][1] & TEST_TREE)]
+        bad += [f"{m} names {s!r}" for s in strings(f)
+                if s == "tests" or s.startswith(("tests/", "tests."))]
+    assert not bad, bad

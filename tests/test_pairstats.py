@@ -9,7 +9,7 @@ import pytest
 from scipy import optimize, stats
 
 from experiments import pairstats as ps
-from experiments.simulate import wilson
+from experiments.shares import wilson
 
 
 def test_paired_matches_scipys_paired_t_test_and_the_variance_identity():

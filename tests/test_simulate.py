@@ -9,18 +9,12 @@ import pandas as pd
 import pytest
 
 from experiments.cli import main
+from experiments.gamerows import COLUMNS
 from experiments.plots import curves
+from experiments.shares import pct, share, wilson
 from experiments.signals import Stopped
-from experiments.simulate import (
-    COLUMNS,
-    by_turn,
-    end_words,
-    pct,
-    share,
-    simulate,
-    summary,
-    wilson,
-)
+from experiments.simulate import simulate, summary
+from experiments.tally import by_turn, end_words
 from simcore import consts as K
 
 from support import DECKS
@@ -393,7 +387,8 @@ def test_readme_documents_every_column():
 def test_the_summary_and_plot_come_from_per_chunk_counts(tmp_path):
     """rows=False keeps no row: the Tally counted chunk by chunk gives the summary and the
     curves the rows give (two opponents, quantiles that fall between two games)."""
-    from experiments.simulate import Tally, quantile
+    from experiments.simulate import quantile
+    from experiments.tally import Tally
     kw = dict(vs=[DECKS / "goblins_burn_blight.txt", DECKS / "elves_morcant.txt"], games=90,
               seed=6, start="random", max_turns=14, batch_size=25, progress=False)
     df = simulate(DECKS / "mono_green_curve.txt", **kw)

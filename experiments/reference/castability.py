@@ -12,7 +12,7 @@ paths), not by the kernel's Hall table: the two must agree.
 """
 from pathlib import Path
 
-from .cards import COLORS, ManaCost, _index
+from .cards import COLORS, ManaCost, card_index
 from .engine import base_seed, game_seed, splitmix64
 
 BASIC_MANA = {"Plains": 0, "Island": 1, "Swamp": 2, "Mountain": 3, "Forest": 4}
@@ -64,7 +64,7 @@ def parse_deck(path):
 
 
 def cards_of(names):
-    index = _index()
+    index = card_index()
     return {n: CastCard(index[n][0]) for n in set(names)}
 
 

@@ -115,7 +115,8 @@ class Card:
 _CACHE = {}
 
 
-def _index():
+def card_index():
+    """{name: (card dict, whether it is a token)} of every card and token file, read once."""
     if not _CACHE:
         for sub, token in (("cards", False), ("tokens", True)):
             for f in sorted((DATA / sub).glob("*.toml")):
@@ -126,7 +127,7 @@ def _index():
 
 def card(name, _cards={}):
     if name not in _cards:
-        d, token = _index()[name]
+        d, token = card_index()[name]
         _cards[name] = Card(d, token)
     return _cards[name]
 

@@ -1,0 +1,33 @@
+"""The opponents' decks (--vs): their names in the tables, and the field of a paired run."""
+import os
+
+from simcore.decks import load_deck
+from simcore.errors import PlaytestError
+
+
+def distinct(paths, flag):
+    """One line naming `flag` if two of the deck files `paths` are one file."""
+    seen = set()
+    for p in paths:
+        real = os.path.realpath(p)
+        if real in seen:
+            raise PlaytestError(f"{flag} {p} is given twice")
+        seen.add(real)
+
+
+def opponent_names(vs, decks):
+    """The `opponent` column's value for each --vs deck: its name, or the path as given
+    where two decks share a name."""
+    distinct(vs, "--vs")
+    names = [d.name for d in decks]
+    return [str(v) if names.count(d.name) > 1 or d.name == "goldfish" else d.name
+            for v, d in zip(vs, decks)]
+
+
+def load_field(vs, pool, warn, flag="--vs"):
+    """[(name, Deck)] of the opponents; at least one."""
+    vs = list(vs or ())
+    if not vs:
+        raise PlaytestError(f"{flag}: a paired comparison needs at least one opponent's deck")
+    decks = [load_deck(v, pool, warn=warn) for v in vs]
+    return list(zip(opponent_names(vs, decks), decks))
