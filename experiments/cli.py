@@ -468,14 +468,25 @@ def _add_paired_options(p, sequential=False):
     _add_cards_option(p)
 
 
+def _add_deck_edits(p, what):
+    """--add "N Card" and --cut "N Card", repeatable (experiments/deckedit.py)."""
+    p.add_argument("--add", metavar='"N CARD"', action="append", default=None,
+                   help=f'"2 Card Name": {what} 2 more copies of the card (built in or from '
+                        f'--cards DIR); may be given several times (default: none)')
+    p.add_argument("--cut", metavar='"N CARD"', action="append", default=None,
+                   help=f'"2 Card Name": {what} 2 copies fewer of a card it holds; may be '
+                        f'given several times (default: none)')
+
+
 def _add_paired_commands(sub):
     p = sub.add_parser("compare", help="compare two versions of a deck on the same seeds")
     p.add_argument("deck_a", metavar="DECK_A", help="a deck list")
     p.add_argument("deck_b", metavar="DECK_B", nargs="?", default=None,
-                   help="the other version (default: DECK_A with --swap)")
+                   help="the other version (default: DECK_A with --swap or --add/--cut)")
     p.add_argument("--swap", metavar="OLD=NEW", action="append", default=None,
                    help='"Old Card=New Card": DECK_B is DECK_A with every Old Card replaced '
                         'by New Card; may be given several times (default: none)')
+    _add_deck_edits(p, "version B is DECK_A with")
     _add_paired_options(p, sequential=True)
     p.add_argument("--precision", action=_Once, type=_number, default=None, metavar="H",
                    help="play in rounds until the difference's 95%% CI half-width is at "
@@ -572,8 +583,9 @@ def cmd_compare(args) -> int:
     if kw["games"] is None:
         kw["games"] = 100_000 if args.precision is not None or args.sprt else 2000
     return _paired_run(args, lambda plan: compare(
-        args.deck_a, args.deck_b, swap=args.swap, precision=args.precision, sprt=args.sprt,
-        alpha=args.alpha, beta=args.beta, plan=plan, **kw), summary, plot_compare)
+        args.deck_a, args.deck_b, swap=args.swap, add=args.add, cut=args.cut,
+        precision=args.precision, sprt=args.sprt, alpha=args.alpha, beta=args.beta, plan=plan,
+        **kw), summary, plot_compare)
 
 
 def cmd_balance(args) -> int:

@@ -1,7 +1,8 @@
 """`playtest compare DECK_A DECK_B --vs DECK...`: two versions of a deck on the same seeds.
 
 DECK_B's list is aligned to DECK_A's (experiments/pairing.py), or made from DECK_A with
-`--swap "Old=New"`. Both versions play every seed on the play and on the draw against each
+`--swap "Old=New"` or with `--cut "N Card"` and `--add "N Card"` (experiments/deckedit.py):
+A is then the deck as listed, B the deck changed. Both versions play every seed on the play and on the draw against each
 opponent; the difference of their win rates is estimated from the per-seed differences
 (experiments/pairstats.py, docs/statistics.md). The run is of a fixed size (`--games`), or
 goes on in rounds until the difference's interval is narrow enough (`--precision`), or until
@@ -15,6 +16,7 @@ import pandas as pd
 
 import simcore
 from experiments import pairstats as ps
+from experiments.deckedit import edit_deck
 from experiments.opponents import load_field
 from experiments.pairing import PairedRun, Version, align, card_list, games_option
 from experiments.players import load_agent
@@ -114,9 +116,10 @@ def size_note(sizes):
 
 def compare(deck_a, deck_b=None, vs=(), swap=(), games=2000, seed=0, agent="greedy",
             opponent_agent=None, max_turns=30, batch_size=None, card_dirs=(), precision=None,
-            sprt=None, alpha=None, beta=None, progress=True, warn=None, plan=None):
-    """Compare DECK_A with DECK_B (or DECK_A with `swap`s, "Old=New" each) on the same seeds
-    against each deck of `vs`; returns a DataFrame: one row per opponent, and one for all
+            sprt=None, alpha=None, beta=None, progress=True, warn=None, plan=None, add=(),
+            cut=()):
+    """Compare DECK_A with DECK_B (or DECK_A with `swap`s, "Old=New" each, or with the
+    `cut`s and `add`s, "N Card" each) on the same seeds against each deck of `vs`; returns a DataFrame: one row per opponent, and one for all
     of them together when there are several (README.md: "Comparing two versions"). `games`:
     games per version and opponent (even: each seed on the play and on the draw), or the
     cap of a run that stops at a `precision` (the difference's 95% half-width, a share) or
@@ -128,11 +131,22 @@ def compare(deck_a, deck_b=None, vs=(), swap=(), games=2000, seed=0, agent="gree
     da = load_deck(deck_a, pool, warn=warn)
     cards_a = card_list(da)
     swaps = list(swap or ())
+    edits = bool(add or cut)
     if deck_b is not None and swaps:
         raise PlaytestError("--swap makes DECK_B from DECK_A: give DECK_B or --swap, not both")
-    if deck_b is None and not swaps:
-        raise PlaytestError("compare needs DECK_B, or --swap \"Old Card=New Card\" to make it")
-    if swaps:
+    if deck_b is not None and edits:
+        raise PlaytestError("--add/--cut make version B from DECK_A: give DECK_B or "
+                            "--add/--cut, not both")
+    if swaps and edits:
+        raise PlaytestError('--swap and --add/--cut: give one (--swap "Old=New" is --cut '
+                            '"N Old" --add "N New" for the N copies the deck holds)')
+    if deck_b is None and not swaps and not edits:
+        raise PlaytestError("compare needs DECK_B, or --swap \"Old Card=New Card\" or "
+                            "--cut/--add \"N Card\" to make it from DECK_A")
+    if edits:
+        db = edit_deck(da, pool, add, cut, "version B")
+        cards_b, name_b = align(cards_a, card_list(db)), db.name
+    elif swaps:
         cards_b, words = cards_a, []
         for text in swaps:
             old, new = parse_swap(text, da, pool)
@@ -145,6 +159,8 @@ def compare(deck_a, deck_b=None, vs=(), swap=(), games=2000, seed=0, agent="gree
         name_b = db.name if db.name != da.name else str(deck_b)
     field = load_field(vs, pool, warn)
     agents = [load_agent(agent), load_agent(opponent_agent or agent)]
+    for w in db.warnings if edits and warn is not None else ():
+        warn(w)
     versions = [Version(da.name, pool, cards_a), Version(name_b, pool, cards_b)]
     labels = dict(agent=agent, opponent_agent=opponent_agent)
     run = PairedRun(versions, field, agents, labels, seed=seed, max_turns=max_turns,

@@ -2,7 +2,8 @@
 plays identical games (the pairing removes all the variance, and says so); a reordered list
 is a true null with variance (the difference within 3 standard errors of 0); the SPRT
 accepts H1 on a planted large effect and H0 on none; --precision stops at its half-width;
-every bad input is one line, exit 2, nothing played."""
+--cut/--add "N Card" make B from the deck (a card of one's own too), the list --swap
+gives when every copy is replaced; every bad input is one line, exit 2, nothing played."""
 import re
 import signal
 import subprocess
@@ -137,7 +138,7 @@ def test_several_opponents_and_decks_of_different_sizes(tmp_path, capsys):
     (["--swap", "Lightning Bolt=Forest"],
      "--swap: 'Lightning Bolt' is not in the deck"),
     (["--swap", "Grizzly Bears"], "--swap: expected \"Old Card=New Card\", got 'Grizzly Bears'"),
-    ([], "compare needs DECK_B, or --swap"),
+    ([], "compare needs DECK_B, or --swap \"Old Card=New Card\" or --cut/--add \"N Card\""),
     ([GREEN, "--swap", "Forest=Forest"],
      "--swap makes DECK_B from DECK_A: give DECK_B or --swap, not both"),
     (["--swap", "Forest=Forest", "--precision", "0"], "--precision: expected a half-width "
@@ -166,6 +167,103 @@ def test_no_opponent_is_one_line(capsys):
     code, out, err = run_main(["compare", GREEN, "--swap", "Forest=Forest"], capsys)
     assert code == 2 and err == ("playtest: error: --vs: a paired comparison needs at least "
                                  "one opponent's deck\n")
+
+
+DESIGNER = str(ROOT / "tests" / "custom" / "designer")     # Thornwood Elf, a card of one's own
+
+
+def test_cut_and_add_make_version_b_from_the_deck(tmp_path, capsys):
+    """--cut "4 Elvish Warrior" --add "4 Thornwood Elf" (a card of a --cards folder): A is
+    the deck as listed, B the deck edited, of the same size, so the new card sits where the
+    cut one was and the pairing saves variance; no warning."""
+    out = tmp_path / "cmp.csv"
+    code, text, err = run_main(["compare", ELVES, "--cut", "4 Elvish Warrior", "--add",
+                                "4x thornwood elf", "--cards", DESIGNER, "--vs", GOBLINS,
+                                "--games", "200", "--seed", "4", "--out", str(out)], capsys)
+    assert code == 0, err
+    assert "warning" not in err and "note:" not in text
+    r = pd.read_csv(out).iloc[0]
+    assert r["deck_a"] == "elves_morcant" and r["size_a"] == r["size_b"] == 60
+    assert r["deck_b"] == "elves_morcant with -4 Elvish Warrior, +4 Thornwood Elf"
+    assert r["variance_factor"] > 1.5
+    assert text.startswith("A: elves_morcant (60 cards); B: elves_morcant with -4 Elvish "
+                           "Warrior, +4 Thornwood Elf (60 cards)")
+
+
+def test_cutting_every_copy_and_adding_another_card_is_the_swap():
+    """The same list as --swap "Grizzly Bears=Young Wolf", so the same games and numbers."""
+    kw = dict(vs=[GOBLINS], games=100, seed=5, progress=False)
+    a = compare(GREEN, swap=["Grizzly Bears=Young Wolf"], **kw)
+    b = compare(GREEN, cut=["4 Grizzly Bears"], add=["4 Young Wolf"], **kw)
+    assert b["deck_b"].iloc[0] == "mono_green_curve with -4 Grizzly Bears, +4 Young Wolf"
+    pd.testing.assert_frame_equal(a.drop(columns="deck_b"), b.drop(columns="deck_b"))
+
+
+def test_cutting_and_adding_the_same_copies_plays_identical_games():
+    df = compare(GREEN, cut=["2 Forest", "1 Craw Wurm"], add=["1 Craw Wurm", "2 Forest"],
+                 vs=[GOBLINS], games=60, seed=1, progress=False)
+    r = df.iloc[0]
+    assert r["diff"] == r["diff_lo"] == r["diff_hi"] == 0 and r["p_value"] == 1.0
+
+
+def test_a_deck_changing_size_or_past_four_copies_is_said(capsys):
+    """Two cards more: a warning names both sizes, and the summary says the pairing saves
+    little; a fifth copy of a card that is not a basic land is said too."""
+    code, text, err = run_main(["compare", GREEN, "--add", "2 Young Wolf", "--add", "1 Forest",
+                                "--cut", "1 Grizzly Bears", "--vs", GOBLINS, "--games", "20"],
+                               capsys)
+    assert code == 0, err
+    assert (f"playtest: warning: version B has 62 cards, the deck as listed 60 ({GREEN})\n"
+            in err)
+    assert ("playtest: warning: version B holds 6 copies of 'Young Wolf', more than 4 of a "
+            "card that is not a basic land\n") in err
+    assert "'Forest'" not in err         # a basic land: any number of copies
+    assert "note: the versions' sizes differ (A 60, B 62 cards)" in text
+
+
+@pytest.mark.parametrize("args,line", [
+    (["--add", "2 Thornwood Elf"], "--add: unknown card 'Thornwood Elf'; cards of your own "
+                                   "folders need --cards DIR (see docs/card-format.md)"),
+    (["--add", "2 Grizly Bears"], "--add: unknown card 'Grizly Bears' (closest: Grizzly "
+                                  "Bears); cards of your own folders need --cards DIR"),
+    (["--cut", "2 Grizly Bears"],
+     "--cut: unknown card 'Grizly Bears' (closest in the deck: Grizzly Bears)"),
+    (["--cut", "1 Lightning Bolt"], f"--cut: 'Lightning Bolt' is not in the deck {GREEN}"),
+    (["--cut", "5 Grizzly Bears"], f"--cut: 5 Grizzly Bears: the deck {GREEN} holds 4"),
+    (["--cut", "3 Grizzly Bears", "--cut", "2 grizzly bears"],
+     f"--cut: 5 Grizzly Bears: the deck {GREEN} holds 4"),
+    (["--add", "0 Forest"],
+     "--add: '0 Forest': the count must be a whole number of at least 1, got '0'"),
+    (["--cut", "-1 Forest"],
+     "--cut: '-1 Forest': the count must be a whole number of at least 1, got '-1'"),
+    (["--add", "2.5 Forest"],
+     "--add: '2.5 Forest': the count must be a whole number of at least 1, got '2.5'"),
+    (["--add", "Forest"], "--add: expected \"N Card\", a count and a card name (e.g. \"2 "
+                          "Grizzly Bears\"), got 'Forest'"),
+    (["--cut", "two Forest"], "--cut: expected \"N Card\""),
+    (["--add", ""], "--add: expected \"N Card\""),
+    (["--add", "9941 Forest"], "--add: version B would have 10,001 cards, more than the "
+                               "10,000 a game can hold"),
+    ([GREEN, "--add", "1 Forest"], "--add/--cut make version B from DECK_A: give DECK_B or "
+                                   "--add/--cut, not both"),
+    (["--add", "1 Forest", "--swap", "Forest=Forest"], "--swap and --add/--cut: give one"),
+])
+def test_bad_add_or_cut_is_one_line_and_plays_nothing(args, line, capsys):
+    code, out, err = run_main(["compare", GREEN] + args + ["--vs", GOBLINS], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith("playtest: error: " + line) and err.count("\n") == 1, err
+
+
+def test_cutting_the_whole_deck_is_one_line(tmp_path, capsys):
+    deck = tmp_path / "forests.txt"
+    deck.write_text("60 Forest\n")
+    code, out, err = run_main(["compare", str(deck), "--cut", "60 Forest", "--add",
+                               "0 Island", "--vs", GOBLINS], capsys)
+    assert code == 2 and err.startswith("playtest: error: --add: '0 Island'")
+    code, out, err = run_main(["compare", str(deck), "--cut", "60 Forest", "--vs", GOBLINS],
+                              capsys)
+    assert code == 2 and out == "" and err == (
+        f"playtest: error: --cut: version B would have no cards: the deck {deck} holds 60\n")
 
 
 def test_the_same_seed_gives_the_same_table_whatever_the_batch_size():
