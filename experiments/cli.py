@@ -502,22 +502,26 @@ def _add_paired_commands(sub):
 
     p = sub.add_parser("balance", help="the win-rate effect of a card at each cost, power or "
                                        "toughness: its fair value")
-    p.add_argument("deck", metavar="DECK", help="a deck list holding the card")
+    p.add_argument("deck", metavar="DECK", help="a deck list")
     p.add_argument("--card", action=_Once, required=True, metavar="NAME",
-                   help="the card of the deck to rebuild at each value (required: no default)")
+                   help="the card to rebuild at each value: a card of the deck, or with "
+                        "--like any card, built in or from --cards DIR (required: no "
+                        "default)")
     p.add_argument("--vary", action=_Once, required=True, metavar="PROPERTY=RANGE",
                    help="cost (mana value), power or toughness and its values, e.g. "
                         "power=2..5 (required: no default)")
+    p.add_argument("--like", action=_Once, default=None, metavar="NAME",
+                   help="the card of the deck that --card would replace: the baseline is "
+                        "the deck with it, and each variant puts --card in place of every "
+                        "copy (when the deck holds --card: the card put in its place for "
+                        "the baseline, as --baseline; default: none)")
     p.add_argument("--baseline", action=_Once, default=None, metavar="NAME",
-                   help="the card put in its place for the baseline (default: the deck's "
-                        "most common basic land)")
-    target = p.add_mutually_exclusive_group()
-    target.add_argument("--target", action=_Once, type=_number, default=None, metavar="E",
-                        help="the effect sought, a share of games (default: 0, as good as "
-                             "the baseline)")
-    target.add_argument("--like", action=_Once, default=None, metavar="NAME",
-                        help="the target is the effect of this card in the card's place "
-                             "(default: none)")
+                   help="the card put in the place of --card (a card of the deck) for the "
+                        "baseline (default: the deck's most common basic land)")
+    p.add_argument("--target", action=_Once, type=_number, default=None, metavar="E",
+                   help="the effect sought, a share of games (default: 0, as good as the "
+                        "baseline)")
+    _add_deck_edits(p, "the deck the versions are built on has")
     _add_paired_options(p)
     p.set_defaults(func=cmd_balance)
 
@@ -595,7 +599,8 @@ def cmd_balance(args) -> int:
 
     return _paired_run(args, lambda plan: balance(
         args.deck, args.card, args.vary, baseline=args.baseline, target=args.target,
-        like=args.like, plan=plan, **_common(args)), summary, plot_balance)
+        like=args.like, add=args.add, cut=args.cut, plan=plan, **_common(args)), summary,
+        plot_balance)
 
 
 def cmd_sweep(args) -> int:

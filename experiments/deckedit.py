@@ -40,12 +40,13 @@ def parse_spec(text, flag):
     return int(count.group(1)), m.group(2)
 
 
-def _added_card(name, pool):
-    """The card an --add names; an unknown one says where cards of one's own go."""
+def known_card(name, pool, flag):
+    """The card of the pool `name` means (variants.pool_card); an unknown one says where
+    cards of one's own go, as a deck list's unknown card does."""
     try:
-        return pool_card(name, pool, "--add")
+        return pool_card(name, pool, flag)
     except PlaytestError as e:
-        if str(e).startswith("--add: unknown card"):
+        if str(e).startswith(f"{flag}: unknown card"):
             raise PlaytestError(f"{e}; {OWN_CARDS}") from None
         raise
 
@@ -63,7 +64,7 @@ def edit_deck(deck, pool, add=(), cut=(), what="the edited deck"):
         cuts[deck_card(name, deck, pool, "--cut")] += n
     for text in add or ():
         n, name = parse_spec(text, "--add")
-        adds[_added_card(name, pool)] += n
+        adds[known_card(name, pool, "--add")] += n
     for name, n in cuts.items():
         if n > counts[name]:
             raise PlaytestError(f"--cut: {n} {name}: the deck {deck.file} holds "

@@ -200,16 +200,13 @@ def plot_balance(df, path):
     ax.errorbar(x, e, yerr=[e - df["effect_lo"] * 100, df["effect_hi"] * 100 - e], fmt="o-",
                 capsize=3, label="effect (paired 95% CI)")
     r = df.iloc[0]
-    label = f"target: {r['like']} in its place" if r["like"] else "target"
-    ax.axhline(r["target"] * 100, color="tab:red", lw=1, label=label)
-    if r["like"]:
-        ax.axhspan(r["target_lo"] * 100, r["target_hi"] * 100, color="tab:red", alpha=0.1)
+    ax.axhline(r["target"] * 100, color="tab:red", lw=1, label="target")
     best = df[df["closest"]]
     ax.plot(best["value"], best["effect"] * 100, "s", ms=11, mfc="none", color="tab:red",
             label="closest to the target")
     ax.set_xticks(list(x))
     ax.set_xlabel(f"{r['card']}: {r['vary']}")
-    ax.set_ylabel(f"win rate minus the deck with {r['baseline']} in its place (points)")
+    ax.set_ylabel(f"win rate minus the baseline, the deck with {r['baseline']} (points)")
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
     ax.set_title(_title(df, r["deck"]), fontsize=8)

@@ -1,20 +1,24 @@
 """`playtest balance`: a card rebuilt in memory at each cost, power or toughness, each
 variant compared in pairs with the deck where a baseline card takes its place. A planted
-effect is found (more power wins more, the interval above zero); --like makes another
-card's effect the target; every bad value is one line, exit 2, nothing played."""
+effect is found (more power wins more, the interval above zero); --like tries a card the
+deck does not hold (one's own, from --cards) in the place of one it holds, the deck with
+that card the baseline, which is compare --cut/--add game for game; --cut/--add change the
+deck first; every bad value is one line, exit 2, nothing played."""
 import pandas as pd
 import pytest
 
 from experiments.balance import balance
 from experiments.cli import main
+from experiments.compare import compare
 from experiments.variants import card_variant
 from simcore.compile import make_pool
 
-from support import DECKS, POOL
+from support import DECKS, POOL, ROOT
 
 ELVES = str(DECKS / "elves_morcant.txt")
 GREEN = str(DECKS / "mono_green_curve.txt")
 GOBLINS = str(DECKS / "goblins_burn_blight.txt")
+DESIGNER = str(ROOT / "tests" / "custom" / "designer")     # Thornwood Elf, a card of one's own
 
 
 def run_main(argv, capsys):
@@ -47,15 +51,72 @@ def test_more_power_wins_more_and_the_closest_value_is_marked(tmp_path, capsys):
     assert make_pool().defs["Elvish Warrior"]["power"] == 2
 
 
-def test_like_makes_a_reference_cards_effect_the_target():
-    df = balance(GREEN, "Centaur Courser", "cost=3..4", vs=[GOBLINS], like="Grizzly Bears",
-                 games=200, seed=2, progress=False)
-    assert list(df["variant"]) == ["{2}{G} 3/3", "{3}{G} 3/3"]
-    assert (df["like"] == "Grizzly Bears").all() and df["target"].nunique() == 1
-    gap = (df["effect"] - df["target"]).abs()
+def test_like_tries_a_new_card_in_the_place_of_a_card_of_the_deck(tmp_path, capsys):
+    """A card of one's own (--cards) that the deck does not hold, --like the card it would
+    replace: the baseline is the deck as listed, each variant the deck with the new card in
+    place of every copy. At the card's own size that is compare --cut/--add, game for
+    game: the effect is minus compare's difference A - B, interval and all."""
+    out = tmp_path / "b.csv"
+    code, text, err = run_main(["balance", ELVES, "--card", "Thornwood Elf", "--like",
+                                "elvish warrior", "--vary", "power=1..3", "--target", "0.01",
+                                "--cards", DESIGNER, "--vs", GOBLINS, "--games", "200",
+                                "--seed", "4", "--out", str(out)], capsys)
+    assert code == 0, err
+    df = pd.read_csv(out)
+    assert (df["baseline"] == "Elvish Warrior").all() and (df["like"] == "Elvish Warrior").all()
+    assert df["new_card"].all() and (df["copies"] == 4).all() and (df["target"] == 0.01).all()
+    assert list(df["variant"]) == ["{1}{G} 1/2", "{1}{G} 2/2", "{1}{G} 3/2"]
+    gap = (df["effect"] - 0.01).abs()
     assert df.loc[df["closest"], "value"].iloc[0] == df.loc[gap.idxmin(), "value"]
-    # the difference from the reference is paired too: effect - target per seed
-    assert df["vs_like"].to_numpy() == pytest.approx((df["effect"] - df["target"]).to_numpy())
+    lines = text.splitlines()
+    assert lines[0].startswith("elves_morcant: Thornwood Elf at power 1..3 in the place of "
+                               "Elvish Warrior, each variant compared in pairs with the deck "
+                               "holding Elvish Warrior, against goblins_burn_blight")
+    assert lines[1].startswith("baseline: the deck with Elvish Warrior (4 copies); each "
+                               "variant replaces them with Thornwood Elf: win rate ")
+    assert lines[-2].startswith("closest to the target +1.0 points over the deck with "
+                                "Elvish Warrior: power ")
+    c = compare(ELVES, cut=["4 Elvish Warrior"], add=["4 Thornwood Elf"], vs=[GOBLINS],
+                games=200, seed=4, card_dirs=[DESIGNER], progress=False).iloc[0]
+    own = df[df["value"] == 2].iloc[0]
+    assert own["baseline_win_rate"] == c["win_rate_a"] and own["win_rate"] == c["win_rate_b"]
+    assert (own["effect"], own["effect_lo"], own["effect_hi"]) == pytest.approx(
+        (-c["diff"], -c["diff_hi"], -c["diff_lo"]))
+
+
+def test_like_for_a_card_the_deck_holds_is_its_baseline():
+    """Centaur Courser is in the deck: --like Grizzly Bears puts the Bears in its places for
+    the baseline, as --baseline does."""
+    kw = dict(vs=[GOBLINS], games=100, seed=2, progress=False)
+    like = balance(GREEN, "Centaur Courser", "cost=3..4", like="Grizzly Bears", **kw)
+    base = balance(GREEN, "Centaur Courser", "cost=3..4", baseline="Grizzly Bears", **kw)
+    assert list(like["variant"]) == ["{2}{G} 3/3", "{3}{G} 3/3"]
+    assert (like["like"] == "Grizzly Bears").all() and not like["new_card"].any()
+    pd.testing.assert_frame_equal(like.drop(columns="like"), base.drop(columns="like"))
+
+
+def test_cut_and_add_change_the_deck_the_versions_are_built_on(capsys):
+    """Two Elvish Warriors cut, two Thornwood Elves added, the Elves varied --like Elvish
+    Warrior: the baseline puts the Warriors back in their two places, which is the deck as
+    listed, game for game; each variant holds two Warriors and two Elves (at the Elf's own
+power: compare's version B). A deck changing size is said."""
+    kw = dict(vs=[GOBLINS], games=100, seed=3, card_dirs=[DESIGNER], progress=False)
+    df = balance(ELVES, "Thornwood Elf", "power=2..2", like="Elvish Warrior",
+                 cut=["2 Elvish Warrior"], add=["2 Thornwood Elf"], **kw)
+    r = df.iloc[0]
+    assert r["deck"] == "elves_morcant with -2 Elvish Warrior, +2 Thornwood Elf"
+    assert r["copies"] == 2 and not r["new_card"] and r["baseline"] == "Elvish Warrior"
+    plain = balance(ELVES, "Thornwood Elf", "power=2..2", like="Elvish Warrior", **kw)
+    assert r["baseline_win_rate"] == plain["baseline_win_rate"].iloc[0]
+    c = compare(ELVES, cut=["2 Elvish Warrior"], add=["2 Thornwood Elf"], **kw).iloc[0]
+    assert (r["baseline_win_rate"], r["win_rate"]) == (c["win_rate_a"], c["win_rate_b"])
+    code, text, err = run_main(["balance", ELVES, "--card", "Elvish Warrior", "--vary",
+                                "power=2..2", "--cut", "1 Forest", "--vs", GOBLINS, "--games",
+                                "20"], capsys)
+    assert code == 0, err
+    assert f"playtest: warning: the deck with --add/--cut has 59 cards, the deck as listed " \
+           f"60 ({ELVES})" in err
+    assert text.startswith("elves_morcant with -1 Forest: Elvish Warrior (4 copies)")
 
 
 def test_a_cost_is_a_mana_value_that_keeps_the_coloured_symbols():
@@ -95,15 +156,31 @@ def test_a_cost_is_a_mana_value_that_keeps_the_coloured_symbols():
      "--like: unknown card 'Grizly Bears' (closest: Grizzly Bears"),
     (["--card", "Elvish Warrior", "--vary", "power=1..2", "--games", "3"],
      "--games: expected an even number"),
+    (["--card", "Grizzly Bears", "--vary", "power=1..2"],
+     f"--card: 'Grizzly Bears' is not in the deck {ELVES}: a card the deck does not hold is "
+     f"tried in the place of one it holds, --like CARD"),
+    (["--card", "Thornwood Elf", "--like", "Elvish Warrior", "--vary", "power=1..2"],
+     "--card: unknown card 'Thornwood Elf'; cards of your own folders need --cards DIR"),
+    (["--card", "Grizzly Bears", "--like", "Lightning Bolt", "--vary", "power=1..2"],
+     f"--like: 'Lightning Bolt' is not in the deck {ELVES}: --like names the card of the "
+     f"deck that Grizzly Bears (not in the deck) would replace"),
+    (["--card", "Grizzly Bears", "--like", "Elvish Warior", "--vary", "power=1..2"],
+     "--like: unknown card 'Elvish Warior' (closest in the deck: Elvish Warrior)"),
+    (["--card", "Elvish Warrior", "--like", "Elvish Warrior", "--vary", "power=1..2"],
+     "--like: Elvish Warrior is the card varied (--card): name the card it would replace"),
+    (["--card", "Grizzly Bears", "--like", "Elvish Warrior", "--baseline", "Forest", "--vary",
+      "power=1..2"], "--baseline and --like: give one"),
+    (["--card", "Elvish Warrior", "--vary", "power=1..2", "--cut", "5 Elvish Warrior"],
+     f"--cut: 5 Elvish Warrior: the deck {ELVES} holds 4"),
+    (["--card", "Elvish Warrior", "--vary", "power=1..2", "--cut", "4 Elvish Warrior"],
+     f"--card: 'Elvish Warrior' is not in the deck {ELVES} with -4 Elvish Warrior"),
+    (["--card", "Elvish Warrior", "--vary", "power=1..2", "--add", "x Forest"],
+     "--add: expected \"N Card\""),
+    (["--card", "Elvish Warrior", "--vary", "power=1..2", "--add", "1 Forrest"],
+     "--add: unknown card 'Forrest' (closest: Forest); cards of your own folders need "
+     "--cards DIR"),
 ])
 def test_bad_input_is_one_line_and_plays_nothing(args, line, capsys):
     code, out, err = run_main(["balance", ELVES, "--vs", GOBLINS] + args, capsys)
     assert code == 2 and out == ""
     assert err.startswith("playtest: error: " + line) and err.count("\n") == 1, err
-
-
-def test_target_and_like_exclude_each_other(capsys):
-    code, out, err = run_main(["balance", ELVES, "--card", "Elvish Warrior", "--vary",
-                               "power=1..2", "--target", "0.1", "--like", "Grizzly Bears"],
-                              capsys)
-    assert code == 2 and "argument --like: not allowed with argument --target" in err

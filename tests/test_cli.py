@@ -308,6 +308,29 @@ def test_a_deck_too_big_for_the_engine_is_one_line(tmp_path, capsys):
                    f"more than the 10,000 a game can hold\n")
 
 
+@pytest.mark.parametrize("argv,line", [
+    (["compare", "examples/decks/mono_green_curve.txt", "--cut", "2 Grizzly Bears", "--add",
+      "2 Grizly Bears"], "playtest: error: --add: unknown card 'Grizly Bears' (closest: "
+                         "Grizzly Bears); cards of your own folders need --cards DIR (see "
+                         "docs/card-format.md)"),
+    (["compare", "examples/decks/mono_green_curve.txt", "--add", "1 Forest", "--cut",
+      "100000000000 Forest"], "playtest: error: --cut: 100000000000 Forest: the deck "
+                              "examples/decks/mono_green_curve.txt holds 23"),
+    (["balance", "examples/decks/elves_morcant.txt", "--card", "Elvish Warrior", "--vary",
+      "power=1..2", "--add", "2 Elvish Warrior", "--cut", "two Forest"],
+     "playtest: error: --cut: expected \"N Card\", a count and a card name (e.g. \"2 "
+     "Grizzly Bears\"), got 'two Forest'"),
+])
+def test_a_bad_deck_edit_is_one_line_from_the_command(argv, line):
+    """--add/--cut from a shell: one line, exit 2, no traceback and no warning before it (a
+    deck edited past four copies warns only once every input is good)."""
+    r = subprocess.run([sys.executable, "-m", "experiments"] + argv +
+                       ["--vs", "examples/decks/goblins_burn_blight.txt"],
+                       capture_output=True, text=True, cwd=ROOT, stdin=subprocess.DEVNULL)
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == line + "\n"
+
+
 def test_cards_show_user_card(tmp_path, capsys):
     (tmp_path / "foo.toml").write_text(BAD_CARD.replace('"two"', "2"))
     code, out, err = run_main(["cards", "show", "Foo", "--cards", str(tmp_path)], capsys)
