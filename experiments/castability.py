@@ -12,7 +12,6 @@ value (experiments/castability_exact.py). Spells of mana value 0 ask for nothing
 listed apart.
 """
 import math
-import sys
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -22,6 +21,7 @@ import simcore
 from experiments import runner
 from experiments.castability_exact import ExactCastability
 from experiments.players import mulligan_rule
+from experiments.progress import say_compiling
 from experiments.shares import pct, wilson
 from simcore.castability import SIDE_NAMES, SIDES, Castability, deck_spells, is_compiled
 from simcore.compile import make_pool
@@ -98,8 +98,7 @@ def castability(deck, games=100_000, seed=0, mulligan="2-5", card_dirs=(), chunk
 
     def warm():
         if progress and not is_compiled():
-            print("compiling the castability kernel (first run only: a few seconds)",
-                  file=sys.stderr, flush=True)
+            say_compiling("the castability kernel", "a few seconds")
 
     runner.run_chunks([unit], games, seed, _count_rows, consume, chunk=chunk,
                       progress=progress, warm=warm, plan=plan, command="castability",

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from experiments.progress import ProgressLine, say_compiling
 from experiments.signals import Stopped, held, stop_on_signals
 from simcore.errors import PlaytestError
 from simcore.game import GameBatch
@@ -67,8 +68,7 @@ def warm_up(series, progress=True):
     if GameBatch.is_compiled():
         return
     if progress:
-        print("compiling the game engine (first run only: 30-60 s on two cores)",
-              file=sys.stderr, flush=True)
+        say_compiling("the game engine", "30-60 s on two cores")
     from agents import GreedyAgent
     s = series
     b = GameBatch(s.pool, s.ids0, s.ids1, n_games=1, seed=0, max_turns=2)
@@ -160,6 +160,7 @@ def run_chunks(units, games, seed, play, consume, chunk=None, progress=True, on_
     kept = 0
     ds = None
     pending = {}                             # chunk index -> the backend's handle
+    line = None                              # the progress line, once chunks are played
     complete = False
     with stop_on_signals():
         try:
@@ -182,6 +183,7 @@ def run_chunks(units, games, seed, play, consume, chunk=None, progress=True, on_
             ahead = head = 0                 # next chunk to submit; next to consume
             played = 0.0                     # seconds the backend spent playing
             t0 = time.time()
+            line = ProgressLine() if progress else None
             while head < len(jobs):
                 while ahead < len(jobs) and ahead - head < window:
                     if ds is None or not ds.has(ahead):
@@ -212,20 +214,19 @@ def run_chunks(units, games, seed, play, consume, chunk=None, progress=True, on_
                 if progress:
                     rate = kept / max(time.time() - t0, 1e-9)
                     done = f"{kept}/{total}" if enough is None else f"{kept} (at most {total})"
-                    print(f"\r{done} games  {rate:,.0f} games/s", end="", file=sys.stderr,
-                          flush=True)
+                    line.show(f"{done} games  {rate:,.0f} games/s")
                 if enough is not None and k == len(units) - 1 and enough():
                     break
             complete = True
             if progress and total:
-                print(file=sys.stderr)
+                line.end()
                 note = backend.report(played, time.time() - t0)
                 if note:
                     print(note, file=sys.stderr)
             return kept // max(sum(per), 1)
         except KeyboardInterrupt as e:
-            if progress:
-                print(file=sys.stderr)
+            if line is not None:
+                line.end()
             raise Stopped(getattr(e, "signum", 2)) from None
         finally:
             with held(drop=True):

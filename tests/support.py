@@ -1,9 +1,12 @@
 """What several test files share: the built-in card pool, the example decks, two decks that
-hold every built-in card, and reading a subprocess's progress line."""
+hold every built-in card, and a subprocess on a terminal whose progress line is read."""
 import os
 import re
 import select
+import subprocess
+import threading
 import time
+import tty
 from pathlib import Path
 
 import numpy as np
@@ -56,6 +59,45 @@ def play_greedy_watching(b, watch):
             watch(g, [b.describe_action(g, k) for k in np.nonzero(mask[g])[0]],
                   b.describe_action(g, acts[g]), code)
         b.step(acts)
+
+
+def spawn_on_terminal(args, **kw):
+    """Popen(args) with stdout piped and stderr on a pseudo-terminal, as at a person's
+    terminal, where the progress line is rewritten after every chunk (into a pipe it comes
+    every 10 s: experiments/progress.py); `proc.stderr` reads the terminal. End it with
+    `finish`."""
+    master, slave = os.openpty()
+    tty.setraw(slave)                   # no "\n" -> "\r\n": the bytes as written
+    try:
+        proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                stderr=slave, **kw)
+    finally:
+        os.close(slave)
+    proc.stderr = os.fdopen(master, "rb", buffering=0)
+    return proc
+
+
+def finish(proc, timeout=120):
+    """Wait for a process of `spawn_on_terminal`: (its stdout, the rest of its stderr)."""
+    term, proc.stderr, err = proc.stderr, None, []
+
+    def drain():
+        while True:
+            try:
+                chunk = os.read(term.fileno(), 4096)
+            except OSError:             # EIO: the process and its terminal are gone
+                return
+            if not chunk:
+                return
+            err.append(chunk)
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    try:
+        stdout, _ = proc.communicate(timeout=timeout)
+    finally:
+        reader.join(10)
+        term.close()
+    return stdout, b"".join(err)
 
 
 def progress(proc, at_least, timeout=300):

@@ -6,12 +6,10 @@ accepts H1 on a planted large effect and H0 on none; --precision stops at its ha
 gives when every copy is replaced; every bad input is one line, exit 2, nothing played."""
 import re
 import signal
-import subprocess
 import sys
 
 import pandas as pd
 import pytest
-from test_stop import progress
 
 from agents import GreedyAgent
 from experiments.cli import main
@@ -19,7 +17,7 @@ from experiments.compare import compare
 from experiments.pairing import PairedRun, Version, align, card_list
 from simcore.decks import load_deck
 
-from support import DECKS, POOL, ROOT
+from support import DECKS, POOL, ROOT, finish, progress, spawn_on_terminal
 
 GREEN = str(DECKS / "mono_green_curve.txt")
 GOBLINS = str(DECKS / "goblins_burn_blight.txt")
@@ -277,14 +275,14 @@ def test_the_same_seed_gives_the_same_table_whatever_the_batch_size():
 def test_a_signal_keeps_the_finished_seeds(tmp_path):
     """SIGTERM in the middle of a long comparison: exit 143, the finished seeds kept and
     summarised (whole seeds only: every version and start played them)."""
-    proc = subprocess.Popen(
+    proc = spawn_on_terminal(
         [sys.executable, "-m", "experiments", "compare", GREEN, "--swap",
          "Grizzly Bears=Young Wolf", "--vs", GOBLINS, "--games", "10000000", "--batch-size",
-         "20"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+         "20"], cwd=ROOT)
     try:
         progress(proc, 200)
         proc.send_signal(signal.SIGTERM)
-        stdout, stderr = proc.communicate(timeout=120)
+        stdout, stderr = finish(proc, timeout=120)
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -23,7 +23,7 @@ from experiments.signals import Stopped
 from experiments.simulate import simulate, summary
 from simcore.errors import PlaytestError
 
-from support import DECKS, ROOT, progress
+from support import DECKS, ROOT, finish, progress, spawn_on_terminal
 
 GREEN, GOBLINS = DECKS / "mono_green_curve.txt", DECKS / "goblins_burn_blight.txt"
 RUN = dict(vs=[GOBLINS], games=240, seed=5, max_turns=12, batch_size=40, progress=False)
@@ -115,12 +115,11 @@ def test_a_killed_run_resumes_to_the_same_rows(tmp_path, whole):
     folder = tmp_path / "killed"
     args = [sys.executable, "-m", "experiments", "simulate", str(GREEN), "--vs", str(GOBLINS),
             "--games", "240", "--seed", "5", "--max-turns", "12", "--batch-size", "40"]
-    proc = subprocess.Popen(args + ["--dataset", str(folder)], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = spawn_on_terminal(args + ["--dataset", str(folder)], cwd=ROOT)
     try:
         progress(proc, 80)
         proc.send_signal(signal.SIGKILL)
-        proc.communicate(timeout=60)
+        finish(proc, timeout=60)
     finally:
         if proc.poll() is None:
             proc.kill()

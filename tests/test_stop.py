@@ -4,13 +4,12 @@ on stderr how many games were kept and exit with 128 + the signal's number. Befo
 exited 0 and SIGTERM left a Parquet file without its footer: unreadable, every game lost."""
 import re
 import signal
-import subprocess
 import sys
 
 import pandas as pd
 import pytest
 
-from support import DECKS, ROOT, progress
+from support import DECKS, ROOT, finish, progress, spawn_on_terminal
 
 BATCH = 25
 
@@ -19,14 +18,14 @@ BATCH = 25
 @pytest.mark.parametrize("signum,status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 def test_a_signalled_run_keeps_its_finished_games(tmp_path, signum, status, suffix):
     out = tmp_path / f"games{suffix}"
-    proc = subprocess.Popen(
+    proc = spawn_on_terminal(
         [sys.executable, "-m", "experiments", "simulate", str(DECKS / "mono_green_curve.txt"),
          "--games", "10000000", "--batch-size", str(BATCH), "--seed", "3", "--out", str(out)],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        cwd=ROOT)
     try:
         seen = progress(proc, 2 * BATCH)         # at least one batch is on disk
         proc.send_signal(signum)
-        stdout, stderr = proc.communicate(timeout=120)
+        stdout, stderr = finish(proc, timeout=120)
     finally:
         if proc.poll() is None:
             proc.kill()
