@@ -1,6 +1,6 @@
 """The `playtest` command line.
 
-    playtest scenario PATH... [--cards DIR]...     run rules scenarios
+    playtest scenario PATH... [-v] [--cards DIR]...  run rules scenarios
     playtest cards check DIR [--cards DIR]...      validate a folder of card files
     playtest cards show NAME [--internals]         show a card as a player reads it
     playtest simulate DECK [--vs DECK]... ...       play many games, summarise, save
@@ -26,6 +26,7 @@ import os
 import sys
 
 from experiments.paths import check_output_path
+from experiments.progress import say_compiling
 from simcore.errors import PlaytestError
 
 CARDS_HELP = ("a folder of extra card files (TOML); may be given several times "
@@ -233,6 +234,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("scenario", help="run rules scenarios (TOML files or folders of them)")
     p.add_argument("paths", metavar="PATH", nargs="+", help="a scenario file or a folder")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="a PASS line for every scenario that passed too (default: only the "
+                        "failed and malformed ones, then the count)")
     _add_cards_option(p)
     p.set_defaults(func=cmd_scenario)
 
@@ -897,7 +901,9 @@ def _warn(message):
 def cmd_scenario(args) -> int:
     from simcore.scenario import run_paths
 
-    return int(run_paths(args.paths, args.cards) or 0)
+    def cold():
+        say_compiling("the rules engine", "about a minute on two cores")
+    return int(run_paths(args.paths, args.cards, verbose=args.verbose, cold=cold) or 0)
 
 
 def cmd_cards_check(args) -> int:

@@ -14,6 +14,7 @@ from . import layout as L
 from .compile import make_pool, pack_mana
 from .errors import PlaytestError
 from .flowstate import alloc_flow
+from .jit.helper import entry_cached
 from .kernels.actions import run_action_py
 from .kernels.mana import could_produce_py
 from .kernels.options import audit_options_nb
@@ -712,11 +713,25 @@ def make_pool_for(items, card_dirs=()):
     return make_pool(card_dirs, sorted(kinds))
 
 
-def run_scenarios(paths, card_dirs=(), out=None):
-    """Run every scenario; returns (passed, failed, malformed)."""
+def is_compiled():
+    """Is the scenario runner's engine (run_action_py: an action, then the state-based
+    actions and triggers it settles, the rules engine's whole tree) in the compile cache?
+    If not, the first scenario compiles it (about a minute on two cores). The small entries
+    some expectations use (P/T, could-produce) compile when first asked, in seconds."""
+    return entry_cached(run_action_py)
+
+
+def run_scenarios(paths, card_dirs=(), out=None, verbose=False, cold=None):
+    """Run every scenario, printing a line for each that failed or is malformed (and with
+    `verbose` for each that passed); returns (passed, failed, malformed). `cold()`, if
+    given, is called before the first scenario when the engine is not compiled yet (the
+    caller says so: a silent wait of about a minute follows)."""
     out = out or sys.stdout
     items = load_scenarios(paths)
     pool = make_pool_for(items, card_dirs)
+    if cold is not None and not is_compiled() and \
+            any(not isinstance(s, Malformed) for _, s in items):
+        cold()
     compile_plan.start_if_cold(run_action_py)     # a cold cache: compile on both cores
     passed = failed = malformed = 0
     for f, s in items:
@@ -734,15 +749,17 @@ def run_scenarios(paths, card_dirs=(), out=None):
             print(f"FAIL {r.name}: {e}", file=out)
             failed += 1
         else:
-            print(f"PASS {r.name}", file=out)
+            if verbose:
+                print(f"PASS {r.name}", file=out)
             passed += 1
     return passed, failed, malformed
 
 
-def run_paths(paths, card_dirs=()):
-    """`playtest scenario`: prints PASS/FAIL lines and `N passed, N failed`; the exit code is 0
-    when all passed, 1 when some failed, 2 when a file was malformed."""
-    passed, failed, malformed = run_scenarios(paths, card_dirs)
+def run_paths(paths, card_dirs=(), verbose=False, cold=None):
+    """`playtest scenario`: prints ERROR and FAIL lines (PASS lines too with `verbose`) and
+    `N passed, N failed`; the exit code is 0 when all passed, 1 when some failed, 2 when a
+    file was malformed. `cold`: as run_scenarios."""
+    passed, failed, malformed = run_scenarios(paths, card_dirs, verbose=verbose, cold=cold)
     print(f"{passed} passed, {failed + malformed} failed")
     if malformed:
         return 2

@@ -1,5 +1,8 @@
 """Malformed scenario files and failing scenarios: one clear line naming the file, the
-scenario and the key, exit code 2 (malformed) or 1 (failed), never a traceback."""
+scenario and the key, exit code 2 (malformed) or 1 (failed), never a traceback. By default
+only those lines and the count are printed (`-v`: a PASS line for each that passed too),
+and a cold compile cache is announced before its silent wait."""
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -28,19 +31,62 @@ expect = { "p1.life" = 17 }
 '''
 
 
-def run(tmp_path, text, capsys):
+def run(tmp_path, text, capsys, *flags):
     f = tmp_path / "s.toml"
     f.write_text(text)
     with pytest.raises(SystemExit) as e:
-        main(["scenario", str(f)])
+        main(["scenario", str(f), *flags])
     out, err = capsys.readouterr()
     return e.value.code, out, err, f
 
 
 def test_good_scenario_passes(tmp_path, capsys):
+    """A passing scenario prints nothing but the count (483 PASS lines hid the failures of
+    a whole run); `-v` names it."""
     code, out, err, _ = run(tmp_path, GOOD, capsys)
     assert code == 0, out
-    assert out.splitlines() == ["PASS bolt", "1 passed, 0 failed"]
+    assert out.splitlines() == ["1 passed, 0 failed"]
+    for flag in ("-v", "--verbose"):
+        code, out, err, _ = run(tmp_path, GOOD, capsys, flag)
+        assert code == 0 and out.splitlines() == ["PASS bolt", "1 passed, 0 failed"]
+
+
+def test_only_the_failures_are_listed(tmp_path, capsys):
+    wrong = GOOD.replace('"bolt"', '"wrong bolt"').replace("= 17", "= 16")
+    code, out, err, _ = run(tmp_path, GOOD + wrong, capsys)
+    assert code == 1
+    assert out.splitlines() == ["FAIL wrong bolt: step[2]: p1.life = 17, expected 16",
+                                "1 passed, 1 failed"]
+    code, out, err, _ = run(tmp_path, GOOD + wrong, capsys, "-v")
+    assert out.splitlines()[0] == "PASS bolt" and len(out.splitlines()) == 3
+
+
+def test_a_cold_cache_is_announced_on_stderr(tmp_path, capsys, monkeypatch):
+    """The first run compiles the rules engine for about a minute: the CLI says so first
+    (it was silent); a warm run says nothing; a run of files that do not read compiles
+    nothing and says nothing."""
+    import simcore.scenario
+    code, out, err, _ = run(tmp_path, GOOD, capsys)
+    assert code == 0 and err == ""
+    monkeypatch.setattr(simcore.scenario, "is_compiled", lambda: False)
+    code, out, err, _ = run(tmp_path, GOOD, capsys)
+    assert code == 0 and out.splitlines() == ["1 passed, 0 failed"]
+    assert err == "compiling the rules engine (first run only: about a minute on two cores)\n"
+    code, out, err, _ = run(tmp_path, GOOD + "\n[[scenario\n", capsys)
+    assert code == 2 and err == ""
+
+
+def test_the_runner_knows_whether_it_is_compiled(tmp_path):
+    """Compiled in this process (the scenarios above ran); not in an empty compile cache."""
+    from simcore.scenario import is_compiled, run_scenarios
+    f = tmp_path / "s.toml"
+    f.write_text(GOOD)
+    assert run_scenarios([f]) == (1, 0, 0)
+    assert is_compiled()
+    r = subprocess.run([sys.executable, "-c", "from simcore.scenario import is_compiled; "
+                        "print(is_compiled())"], capture_output=True, text=True, cwd=ROOT,
+                       env=dict(os.environ, PLAYTEST_CACHE_DIR=str(tmp_path / "cache")))
+    assert r.stdout == "False\n", r.stderr
 
 
 @pytest.mark.parametrize("old,new,key", [
