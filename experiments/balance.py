@@ -24,7 +24,7 @@ from experiments.opponents import load_field
 from experiments.pairing import PairedRun, Version, card_list, games_option
 from experiments.players import load_agent
 from experiments.seedsums import pair_row
-from experiments.shares import points, rate_words
+from experiments.shares import points, points_ci, rate_words
 from experiments.signals import Stopped
 from experiments.variants import (
     CARD_PROPERTIES,
@@ -193,8 +193,8 @@ def summary(df):
         lines.append(
             f"{r['vary']} {r['value']} ({r['variant']}): win rate "
             f"{rate_words(r['win_rate'], r['win_rate_lo'], r['win_rate_hi'])}, effect "
-            f"{points(r['effect'], True)} points (95% CI {points(r['effect_lo'], True)} to "
-            f"{points(r['effect_hi'], True)}), p = {r['p_value']:.3g}, {saved}{mark}")
+            f"{points_ci(r['effect'], r['effect_lo'], r['effect_hi'], '95% CI ', ' points')}, "
+            f"p = {r['p_value']:.3g}, {saved}{mark}")
     best = df[df["closest"]]
     if len(best):
         b = best.iloc[0]

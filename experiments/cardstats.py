@@ -54,7 +54,7 @@ from experiments.paired import Paired, both_ways, kish, mean_ci, pair_share, wil
 from experiments.pilot import held_copies, own_turns
 from experiments.players import load_agent
 from experiments.runner import Series
-from experiments.shares import wilson
+from experiments.shares import figures, points_ci, wilson
 from simcore import consts as K
 from simcore.compile import make_pool
 from simcore.decks import basic_lands, load_deck, match_card_name
@@ -311,14 +311,15 @@ def _pct(p):
 def _ci(p, lo, hi):
     if np.isnan(p):
         return "-"
-    return f"{p * 100:.1f}% ({lo * 100:.1f}-{hi * 100:.1f})"
+    e, lo, hi = figures(p, lo, hi)
+    return f"{e}% ({lo}-{hi})"
 
 
 def _pts(p, lo, hi):
     """A difference of shares in percentage points, with its interval."""
     if np.isnan(p):
         return "-"
-    return f"{p * 100:+.1f} ({lo * 100:+.1f} to {hi * 100:+.1f})"
+    return points_ci(p, lo, hi)
 
 
 def _columns(header, rows):

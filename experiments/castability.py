@@ -22,7 +22,7 @@ from experiments import runner
 from experiments.castability_exact import ExactCastability
 from experiments.players import mulligan_rule
 from experiments.progress import say_compiling
-from experiments.shares import pct, wilson
+from experiments.shares import rate_ci, wilson
 from simcore.castability import SIDE_NAMES, SIDES, Castability, deck_spells, is_compiled
 from simcore.compile import make_pool
 from simcore.decks import load_deck
@@ -135,7 +135,7 @@ def _exact(p):
 def _ci(p, lo, hi):
     if p != p:
         return "-"
-    return f"{pct(p)} ({pct(lo)[:-1]}-{pct(hi)})"
+    return rate_ci(p, lo, hi)
 
 
 def summary(df):

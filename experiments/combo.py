@@ -26,7 +26,7 @@ from experiments import runner
 from experiments.opponents import opponent_names
 from experiments.players import load_agent, mulligan_rule, with_mulligans
 from experiments.runner import Series
-from experiments.shares import wilson
+from experiments.shares import figures, share, wilson
 from simcore import consts as K
 from simcore import layout as L
 from simcore.compile import make_pool
@@ -208,13 +208,11 @@ def summary(df):
         lines.append(f"  {g['condition'].iloc[0]}")
         for r in g.itertuples():
             exact = "" if np.isnan(r.exact) else f"   exact {r.exact * 100:.1f}%"
-            lines.append(f"  by turn {r.turn}: {r.share * 100:5.1f}% (95% CI "
-                         f"{r.lo * 100:.1f}-{r.hi * 100:.1f}%){exact}")
+            e, lo, hi = figures(r.share, r.lo, r.hi)
+            lines.append(f"  by turn {r.turn}: {e:>5}% (95% CI {lo}-{hi}%){exact}")
         last = g.iloc[-1]
         never = n - int(last["held"])
-        lo, hi = wilson(never, n)
-        lines.append(f"  never by turn {int(last['turn'])}: {never / n * 100:.1f}% (95% CI "
-                     f"{lo * 100:.1f}-{hi * 100:.1f}%)")
+        lines.append(f"  never by turn {int(last['turn'])}: {share(never, n)}")
         if int(last["held"]):
             lines.append(f"  turn it came together, in the {int(last['held'])} games that "
                          f"reached it: mean {last['mean_turn']:.2f}, median "

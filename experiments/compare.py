@@ -21,7 +21,7 @@ from experiments.opponents import load_field
 from experiments.pairing import PairedRun, Version, align, card_list, games_option
 from experiments.players import load_agent
 from experiments.seedsums import pair_row
-from experiments.shares import points, rate_words
+from experiments.shares import points, points_ci, rate_words
 from experiments.signals import Stopped
 from experiments.variants import parse_swap, swapped
 from simcore.compile import make_pool
@@ -209,10 +209,6 @@ def _table(run, stop, meta, how):
 
 # ---- words
 
-def interval_words(lo, hi, signed=True):
-    return f"95% CI {points(lo, signed)} to {points(hi, signed)}"
-
-
 def elo_words(e):
     return "n/a" if e != e else ("+inf" if e == math.inf else "-inf" if e == -math.inf
                                  else f"{e:+.1f}")
@@ -237,8 +233,9 @@ def pair_lines(r, a="A", b="B"):
         f"win rate {a} {rate_words(r['win_rate_a'], r['win_rate_a_lo'], r['win_rate_a_hi'])}, "
         f"{b} {rate_words(r['win_rate_b'], r['win_rate_b_lo'], r['win_rate_b_hi'])} "
         f"({r['games']} games each; draws and undecided games count half)",
-        f"difference {a} - {b}: {points(r['diff'], True)} points "
-        f"({interval_words(r['diff_lo'], r['diff_hi'])}), p = {r['p_value']:.3g} (paired "
+        f"difference {a} - {b}: "
+        f"{points_ci(r['diff'], r['diff_lo'], r['diff_hi'], '95% CI ', ' points')}, "
+        f"p = {r['p_value']:.3g} (paired "
         f"t-test on {r['seeds']} per-seed differences)",
         f"Elo of {a} over {b}: {elo_words(r['elo'])} (95% CI {elo_words(r['elo_lo'])} to "
         f"{elo_words(r['elo_hi'])})",

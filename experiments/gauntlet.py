@@ -29,7 +29,7 @@ from experiments.opponents import distinct
 from experiments.paired import Paired, both_ways, pair_share
 from experiments.players import load_agent
 from experiments.runner import Series
-from experiments.shares import wilson
+from experiments.shares import figures, wilson
 from simcore import consts as K
 from simcore.compile import make_pool
 from simcore.decks import load_deck
@@ -192,7 +192,8 @@ def gauntlet(deck=None, vs=None, field=None, round_robin=False, games=1000, seed
 
 
 def _cell(r):
-    return f"{r.win_rate * 100:5.1f}% ({r.lo * 100:.1f}-{r.hi * 100:.1f}%)"
+    e, lo, hi = figures(r.win_rate, r.lo, r.hi)
+    return f"{e:>5}% ({lo}-{hi}%)"
 
 
 def summary(df):
@@ -213,11 +214,15 @@ def summary(df):
              "games no one lost are not wins, and are counted apart); 95% CI"]
     wd = max(len("deck"), *(len(x) for x in df["deck"]))
     wo = max(len("opponent"), *(len(x) for x in df["opponent"]))
-    lines.append(f"  {'deck':<{wd}}  {'opponent':<{wo}}  {'won, both starts':<21} "
-                 f"{'on the play':<21} {'on the draw':<21} draws  no one lost")
+    rows = []
     for (d, o), g in df.groupby(["deck", "opponent"], sort=False):
         r = {x.start: x for x in g.itertuples()}
-        b = r["both"]
-        lines.append(f"  {d:<{wd}}  {o:<{wo}}  {_cell(b):<21} {_cell(r['play']):<21} "
-                     f"{_cell(r['draw']):<21} {b.draws:>5}  {b.no_one_lost:>11}")
+        rows.append((d, o, [_cell(r[start]) for start in ("both", "play", "draw")], r["both"]))
+    # (a cell with more decimals is wider: "99.95% (99.72-99.99%)")
+    wc = max(21, *(len(c) for _, _, cells, _ in rows for c in cells))
+    lines.append(f"  {'deck':<{wd}}  {'opponent':<{wo}}  {'won, both starts':<{wc}} "
+                 f"{'on the play':<{wc}} {'on the draw':<{wc}} draws  no one lost")
+    for d, o, cells, b in rows:
+        lines.append(f"  {d:<{wd}}  {o:<{wo}}  " + " ".join(f"{c:<{wc}}" for c in cells)
+                     + f" {b.draws:>5}  {b.no_one_lost:>11}")
     return "\n".join(lines)

@@ -6,6 +6,7 @@ add up to 100% only when there were none."""
 import numpy as np
 
 from experiments.plots import check_plot_path
+from experiments.shares import rate_ci
 
 
 def matrix(df):
@@ -37,8 +38,8 @@ def plot_matrix(df, path):
     im = ax.imshow(values, cmap=cmap, vmin=0, vmax=100, aspect="auto")
     for (d, o), r in cells.items():
         ax.text(opps.index(o), decks.index(d),
-                f"{r.win_rate * 100:.1f}%\n({r.lo * 100:.1f}-{r.hi * 100:.1f}%)\n"
-                f"{r.games} games", ha="center", va="center", fontsize=8)
+                rate_ci(r.win_rate, r.lo, r.hi).replace(" (", "\n(") + f"\n{r.games} games",
+                ha="center", va="center", fontsize=8)
     ax.set_xticks(range(len(opps)), opps, rotation=30, ha="right", fontsize=8)
     ax.set_yticks(range(len(decks)), decks, fontsize=8)
     ax.set_xlabel("opponent")

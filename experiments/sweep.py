@@ -20,7 +20,7 @@ import simcore
 from experiments.opponents import load_field
 from experiments.pairing import EXTRA_COLUMNS, PairedRun, Version, align, card_list, games_option
 from experiments.players import load_agent
-from experiments.shares import points, rate_words, wilson
+from experiments.shares import points_ci, rate_words, wilson
 from experiments.signals import Stopped
 from experiments.variants import (
     cards_of,
@@ -163,8 +163,8 @@ def summary(df):
                 f"mean kill turn {r['mean_kill_turn']:.2f} (of its {r['wins']} wins)")
         more = "".join(f", {c} {rate_words(r[c], r[f'{c}_lo'], r[f'{c}_hi'])}" for c in extra)
         gap = ("  <- best" if r["best"] else
-               f", minus the best {points(r['vs_best'], True)} points (95% CI "
-               f"{points(r['vs_best_lo'], True)} to {points(r['vs_best_hi'], True)})")
+               f", minus the best "
+               f"{points_ci(r['vs_best'], r['vs_best_lo'], r['vs_best_hi'], '95% CI ', ' points')}")
         lines.append(f"{r['variant']} ({r['fill']} {r['fill_count']}): win rate "
                      f"{rate_words(r['win_rate'], r['win_rate_lo'], r['win_rate_hi'])}, "
                      f"{kill}{more}{gap}")
