@@ -4,7 +4,7 @@ in percentage points beside a zero line: the two measures side by side show wher
 card and having it in the deck part ways. One row of panels per opponent."""
 import numpy as np
 
-from experiments.plots import check_plot_path
+from experiments.plots import check_plot_path, save_figure
 
 MARKS = (("gih", "GIH WR", "o"), ("oh", "OH WR", "^"), ("gd", "GD WR", "v"),
          ("gns", "GNS WR", "s"))
@@ -53,6 +53,4 @@ def plot_cards(df, path):
     fig.suptitle(f"{f['deck']}: per card, {f['seeds']} seeds each on the play and on the draw "
                  f"({f['games']} games per opponent); seed {f['seed']}, {f['agent']} vs "
                  f"{f['opponent_agent']}, playtest {f['version']}", fontsize=9)
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    return save_figure(fig, path)

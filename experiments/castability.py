@@ -177,7 +177,7 @@ def summary(df):
 def plot_castability(df, path):
     """Bars per spell: castable on curve given T lands (left) and over all games (right),
     on the play and on the draw, with 95% intervals; the exact values as ticks."""
-    from experiments.plots import check_plot_path
+    from experiments.plots import check_plot_path, save_figure
     check_plot_path(path)
     import matplotlib
     matplotlib.use("Agg")
@@ -212,6 +212,4 @@ def plot_castability(df, path):
     fig.suptitle(f"{df['deck'].iloc[0]}: castability on curve (turn = mana value), "
                  f"{int(df['games'].iloc[0]):,} games, seed {df['seed'].iloc[0]}, mulligans "
                  f"{df['mulligan'].iloc[0]}, playtest {df['version'].iloc[0]}", fontsize=10)
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    return save_figure(fig, path)

@@ -5,7 +5,7 @@ and games no one lost are not wins (experiments/gauntlet.py), so a cell and its 
 add up to 100% only when there were none."""
 import numpy as np
 
-from experiments.plots import check_plot_path
+from experiments.plots import check_plot_path, save_figure
 from experiments.shares import rate_ci
 
 
@@ -50,6 +50,4 @@ def plot_matrix(df, path):
                  f"{int(first['seeds'])} seeds a pairing, each on the play and on the draw; "
                  f"seed {first['seed']}, {first['agent']}, playtest {first['version']}",
                  fontsize=8)
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    return save_figure(fig, path)

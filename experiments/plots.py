@@ -10,10 +10,17 @@ look at than read.
   outline per opponent when there are several).
 The numbers behind the left panel come from `curves`, so they can be checked and tabulated
 without a picture.
+
+Legends sit in a row of their own under the panels, never over a curve or a bar; a figure
+is saved with every label, title and colour bar inside it (`save_figure`). Each plot
+function returns its (closed) figure, which the tests read back.
 """
+import textwrap
+
 import numpy as np
 
 from experiments.paths import check_output_path
+from experiments.shares import points_ci, rate_ci
 from experiments.tally import Tally, by_turn, end_words, measures, ordered_counts
 from simcore import consts as K
 
@@ -52,16 +59,19 @@ def plot_games(df, path):
     """Write the two panels for the games of `df` (a simulate result: its rows, or their
     Tally) to `path`."""
     check_plot_path(path)
-    import matplotlib
-    matplotlib.use("Agg")               # files only: no display needed
-    import matplotlib.pyplot as plt
+    plt = _pyplot()
 
     t = Tally.of(df)
     c = t.counts
     opps = t.opponents()
     goldfish = all(o == "goldfish" for o in opps)
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
-    for label, curve in curves(t).items():
+    lines = curves(t)
+    ended = c[~c["end"].isin(K.END_TRUNCATED)]
+    words = end_words(ended)
+    kinds = len(opps) if len(opps) > 1 else len(ordered_counts(words, ended["games"]))
+    fig, (left, right), (under_left, under_right) = _panels_over_legends(
+        plt, 2, (11, 4.2), max(len(lines), kinds))
+    for label, curve in lines.items():
         line, = left.step(curve.index, curve["share"] * 100, where="post", label=label)
         left.fill_between(curve.index, curve["lo"] * 100, curve["hi"] * 100, step="post",
                           alpha=0.2, color=line.get_color(), linewidth=0)
@@ -71,9 +81,8 @@ def plot_games(df, path):
     left.set_ylabel("share of the games by the end of the turn (%)")
     left.set_ylim(0, 100)
     left.grid(alpha=0.3)
-    left.legend(loc="upper left", fontsize=8, title="95% CI shaded", title_fontsize=7)
+    _legend_under(left, under_left, title="95% CI shaded")
 
-    ended = c[~c["end"].isin(K.END_TRUNCATED)]
     bins = np.arange(1, int(c["turns"].max() if len(c) else 1) + 2)
 
     def histogram(part):
@@ -84,7 +93,6 @@ def plot_games(df, path):
             right.step(bins[:-1], histogram(games), where="mid", label=f"vs {opp}")
     else:
         bottom = np.zeros(len(bins) - 1)
-        words = end_words(ended)
         for what in ordered_counts(words, ended["games"]):
             counts = histogram(ended[words == what])
             right.bar(bins[:-1], counts, bottom=bottom, label=what, width=0.85)
@@ -92,17 +100,17 @@ def plot_games(df, path):
     truncated = len(t) - int(ended["games"].sum())
     right.set_xlabel(f"game length ({turns})")
     right.set_ylabel("games not truncated")
-    right.legend(loc="upper right", fontsize=8,
-                 title=f"{truncated} truncated" if truncated else None)
+    _legend_under(right, under_right, title=f"{truncated} truncated" if truncated else None)
     right.grid(alpha=0.3, axis="y")
+    for ax in (left, right):            # turns are whole numbers
+        ax.xaxis.set_major_locator(_whole_numbers())
 
     head = t.heads[opps[0]]
     agents = head["agent"] + ("" if goldfish else f" vs {head['opponent_agent']}")
-    fig.suptitle(f"{head['deck']} vs {', '.join(str(o) for o in opps)} ({agents}): {len(t)} "
-                 f"games, seed {head['seed']}, playtest {head['version']}", fontsize=10)
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    fig.suptitle(_wrap(f"{head['deck']} vs {', '.join(str(o) for o in opps)} ({agents}): "
+                       f"{len(t)} games, seed {head['seed']}, playtest {head['version']}",
+                       fig, 10), fontsize=10)
+    return save_figure(fig, path)
 
 
 def plot_combo(df, path):
@@ -110,12 +118,10 @@ def plot_combo(df, path):
     the deck's turns, on the play and on the draw (one line per opponent and start, its
     95% interval shaded, exact values as dots where there are some)."""
     check_plot_path(path)
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(7.5, 4.5))
-    for (opp, play), g in df.groupby(["opponent", "on_the_play"], sort=False):
+    groups = list(df.groupby(["opponent", "on_the_play"], sort=False))
+    plt, fig, ax, cell = _figure(sum(1 + g["exact"].notna().any() for _, g in groups),
+                                 width=7.5, height=4.5)
+    for (opp, play), g in groups:
         label = f"vs {opp}, on the {'play' if play else 'draw'} ({int(g['games'].iloc[0])} " \
                 f"games)"
         line, = ax.plot(g["turn"], g["share"] * 100, marker="o", label=label)
@@ -129,13 +135,11 @@ def plot_combo(df, path):
     ax.set_ylim(0, 100)
     ax.set_xticks(sorted(df["turn"].unique()))
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=8, title="95% CI shaded", title_fontsize=7)
-    ax.set_title(f"{df['deck'].iloc[0]}: {df['condition'].iloc[0]}\nseed "
-                 f"{df['seed'].iloc[0]}, {df['agent'].iloc[0]}, playtest "
-                 f"{df['version'].iloc[0]}", fontsize=9)
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    _legend_under(ax, cell, title="95% CI shaded")
+    ax.set_title(_wrap(f"{df['deck'].iloc[0]}: {df['condition'].iloc[0]}\nseed "
+                       f"{df['seed'].iloc[0]}, {df['agent'].iloc[0]}, playtest "
+                       f"{df['version'].iloc[0]}", fig, 9), fontsize=9)
+    return save_figure(fig, path)
 
 
 # ---- paired experiments (compare, balance, sweep): estimates with their 95% intervals
@@ -147,28 +151,67 @@ def _pyplot():
     return plt
 
 
-def _figure(width=7, height=4.2):
+def _whole_numbers():
+    from matplotlib.ticker import MaxNLocator
+    return MaxNLocator(integer=True)
+
+
+def save_figure(fig, path):
+    """Lay out `fig`, write it to `path` with everything drawn inside the image (a title or
+    a colour bar's label wider than the figure is not cut), close it and return it."""
+    import matplotlib.pyplot as plt
+    fig.tight_layout()
+    fig.savefig(path, bbox_inches="tight", pad_inches=0.1)
+    plt.close(fig)
+    return fig
+
+
+def _wrap(text, fig, fontsize, share=1.0):
+    """`text` in lines that fit `share` of the figure's width at `fontsize` (a title wider
+    than the figure was cut)."""
+    chars = int(fig.get_figwidth() * share * 72 / (0.6 * fontsize))
+    return "\n".join(textwrap.fill(part, chars) for part in text.split("\n"))
+
+
+def _panels_over_legends(plt, n, size, entries):
+    """A figure of `n` panels side by side over a row that holds their legends (up to
+    `entries` lines each), so that no legend hides a curve: (figure, panels, legend
+    cells)."""
+    width, height = size
+    under = 0.2 * (entries + 1) + 0.15
+    fig, axes = plt.subplots(2, n, figsize=(width, height + under), squeeze=False,
+                             gridspec_kw=dict(height_ratios=[height, under]))
+    for ax in axes[1]:
+        ax.axis("off")
+    return fig, list(axes[0]), list(axes[1])
+
+
+def _legend_under(ax, cell, **kw):
+    """The legend of `ax`'s curves, in `cell` under it."""
+    handles, labels = ax.get_legend_handles_labels()
+    if handles:
+        cell.legend(handles, labels, loc="upper center", fontsize=8, title_fontsize=7,
+                    frameon=False, **kw)
+
+
+def _figure(entries, width=7, height=4.2):
+    """One panel over its legend's row: (plt, figure, panel, legend cell)."""
     plt = _pyplot()
-    return (plt, *plt.subplots(figsize=(width, height)))
+    fig, (ax,), (cell,) = _panels_over_legends(plt, 1, (width, height), entries)
+    return plt, fig, ax, cell
 
 
 def _title(df, what):
     r = df.iloc[0]
-    return (f"{what} vs {r['opponents']} ({r['agent']} vs {r['opponent_agent']}): "
+    return (f"{what} vs {r['opponents']} ({r['agent']} vs {r['opponent_agent']}):\n"
             f"{r['games']} games per version, seed {r['seed']}, playtest {r['version']}")
-
-
-def _save(plt, fig, path):
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
 
 
 def plot_compare(df, path):
     """Each version's win rate and their difference, per opponent, with 95% intervals."""
     check_plot_path(path)
     plt = _pyplot()
-    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4.2))
+    fig, (left, right), (under, _) = _panels_over_legends(plt, 2, (10, 4.2), 2)
     y = np.arange(len(df))
     for k, (side, off) in enumerate((("a", -0.15), ("b", 0.15))):
         rate = df[f"win_rate_{side}"] * 100
@@ -178,7 +221,7 @@ def plot_compare(df, path):
                       label=f"{'AB'[k]}: {name}")
     left.set_yticks(y, df["opponent"])
     left.set_xlabel("win rate (%), 95% CI")
-    left.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.18))
+    _legend_under(left, under)
     d = df["diff"] * 100
     right.errorbar(d, y, xerr=[d - df["diff_lo"] * 100, df["diff_hi"] * 100 - d], fmt="o",
                    capsize=3, color="black")
@@ -187,15 +230,15 @@ def plot_compare(df, path):
     right.set_xlabel("A - B (points), paired 95% CI")
     for ax in (left, right):
         ax.grid(alpha=0.3, axis="x")
-    fig.suptitle(_title(df, f"{df['deck_a'].iloc[0]} (A) and B"), fontsize=9)
-    _save(plt, fig, path)
+    fig.suptitle(_wrap(_title(df, f"{df['deck_a'].iloc[0]} (A) and B"), fig, 9), fontsize=9)
+    return save_figure(fig, path)
 
 
 def plot_balance(df, path):
     """The win-rate effect of each value against the baseline, with its 95% interval, and
     the target."""
     check_plot_path(path)
-    plt, fig, ax = _figure()
+    plt, fig, ax, cell = _figure(1)
     x, e = df["value"], df["effect"] * 100
     ax.errorbar(x, e, yerr=[e - df["effect_lo"] * 100, df["effect_hi"] * 100 - e], fmt="o-",
                 capsize=3, label="effect (paired 95% CI)")
@@ -206,11 +249,12 @@ def plot_balance(df, path):
             label="closest to the target")
     ax.set_xticks(list(x))
     ax.set_xlabel(f"{r['card']}: {r['vary']}")
-    ax.set_ylabel(f"win rate minus the baseline, the deck with {r['baseline']} (points)")
+    ax.set_ylabel(_wrap(f"win rate minus the baseline, the deck with {r['baseline']} "
+                        f"(points)", fig, 9, share=0.6), fontsize=9)
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=8)
-    ax.set_title(_title(df, r["deck"]), fontsize=8)
-    _save(plt, fig, path)
+    _legend_under(ax, cell, ncol=3)
+    ax.set_title(_wrap(_title(df, r["deck"]), fig, 8), fontsize=8)
+    return save_figure(fig, path)
 
 
 def check_sweep_plot(vary):
@@ -221,45 +265,98 @@ def check_sweep_plot(vary):
                             f"heatmap), not {len(vary)}")
 
 
+SAME_AS_BEST = "95% CI of the difference holds 0: not told apart from the best"
+
+
+def holds_zero(df):
+    """Per variant: is it the best, or does the 95% interval of its difference from the best
+    hold 0 (a difference inside the noise)?"""
+    return df["best"] | ((df["vs_best_lo"] <= 0) & (df["vs_best_hi"] >= 0))
+
+
 def plot_sweep(df, path):
-    """One varied card: its win rate by count with 95% intervals; two: a heatmap of win
-    rates. The best variant is marked."""
+    """One varied card: its win rate by count (95% intervals) beside its difference from the
+    best (paired 95% intervals); two: a heatmap of the differences from the best, coloured
+    on a scale centred on 0 that spans the widest interval, each cell's numbers written in
+    it and the cells whose interval holds 0 hatched. The best variant is marked."""
     check_plot_path(path)
     from experiments.variants import varied_cards
     cards = varied_cards(df)
     check_sweep_plot(cards)
     r = df.iloc[0]
-    plt, fig, ax = _figure()
-    best = df[df["best"]].iloc[0]
+    plt = _pyplot()
+    title = _title(df, r["deck"]) + f"; {r['fill']} makes up the counts"
     if len(cards) == 1:
+        fig, (left, right), (under, under_right) = _panels_over_legends(plt, 2, (10, 4.2), 2)
         c = cards[0]
+        best = df[df["best"]].iloc[0]
         w = df["win_rate"] * 100
-        ax.errorbar(df[c], w, yerr=[w - df["win_rate_lo"] * 100, df["win_rate_hi"] * 100 - w],
-                    fmt="o-", capsize=3, label="win rate (95% CI)")
-        ax.plot([best[c]], [best["win_rate"] * 100], "s", ms=11, mfc="none", color="tab:red",
-                label="best")
-        ax.set_xticks(list(df[c]))
-        ax.set_xlabel(f"copies of {c} ({r['fill']} makes up the rest)")
-        ax.set_ylabel("win rate (%)")
-        ax.grid(alpha=0.3)
-        ax.legend(fontsize=8)
-    else:
-        cx, cy = cards
-        grid = df.pivot(index=cy, columns=cx, values="win_rate") * 100
-        im = ax.imshow(grid.to_numpy(), origin="lower", aspect="auto", cmap="viridis")
-        ax.set_xticks(range(len(grid.columns)), grid.columns)
-        ax.set_yticks(range(len(grid.index)), grid.index)
-        for i, yv in enumerate(grid.index):
-            for j, xv in enumerate(grid.columns):
-                row = df[(df[cx] == xv) & (df[cy] == yv)].iloc[0]
-                text = (f"{row['win_rate'] * 100:.1f}\n{row['win_rate_lo'] * 100:.0f}-"
-                        f"{row['win_rate_hi'] * 100:.0f}")
-                ax.text(j, i, text, ha="center", va="center", fontsize=7,
-                        color="red" if row["best"] else "white",
-                        weight="bold" if row["best"] else "normal")
-        ax.set_xlabel(f"copies of {cx}")
-        ax.set_ylabel(f"copies of {cy}")
-        fig.colorbar(im, ax=ax, label=f"win rate (%), 95% CI below; best in red; "
-                                      f"{r['fill']} fills")
-    ax.set_title(_title(df, r["deck"]), fontsize=8)
-    _save(plt, fig, path)
+        left.errorbar(df[c], w, yerr=[w - df["win_rate_lo"] * 100,
+                                      df["win_rate_hi"] * 100 - w],
+                      fmt="o-", capsize=3, label="win rate (95% CI)")
+        left.plot([best[c]], [best["win_rate"] * 100], "s", ms=11, mfc="none",
+                  color="tab:red", label="best")
+        left.set_ylabel("win rate (%)")
+        d = df["vs_best"].fillna(0) * 100
+        right.errorbar(df[c], d, yerr=[d - df["vs_best_lo"].fillna(0) * 100,
+                                       df["vs_best_hi"].fillna(0) * 100 - d],
+                       fmt="o", capsize=3, color="black",
+                       label="minus the best (paired 95% CI: the seeds are shared)")
+        right.axhline(0, color="grey", lw=0.8)
+        right.plot([best[c]], [0], "s", ms=11, mfc="none", color="tab:red")
+        right.set_ylabel("win rate minus the best's (points)")
+        for ax in (left, right):
+            ax.set_xticks(list(df[c]))
+            ax.set_xlabel(f"copies of {c}")
+            ax.grid(alpha=0.3)
+        _legend_under(left, under)
+        _legend_under(right, under_right)
+        fig.suptitle(_wrap(title, fig, 9), fontsize=9)
+        return save_figure(fig, path)
+    plt, fig, ax, cell = _figure(2, width=7.5, height=4.8)
+    cx, cy = cards
+    xs, ys = sorted(df[cx].unique()), sorted(df[cy].unique())
+    diff = np.full((len(ys), len(xs)), np.nan)
+    cells = {}
+    for (_, row), same in zip(df.iterrows(), holds_zero(df)):
+        i, j = ys.index(row[cy]), xs.index(row[cx])
+        diff[i, j] = 0.0 if row["best"] else row["vs_best"] * 100
+        cells[i, j] = (row, same)
+    bounds = np.abs(df[["vs_best_lo", "vs_best_hi"]].to_numpy(float) * 100)
+    span = max(float(np.nanmax(bounds)) if np.isfinite(bounds).any() else 0.0, 1.0)
+    import matplotlib
+    from matplotlib.patches import Patch, Rectangle
+    cmap = matplotlib.colormaps["RdBu"].with_extremes(bad="#e8e8e8")
+    im = ax.imshow(diff, origin="lower", aspect="auto", cmap=cmap, vmin=-span, vmax=span)
+    for (i, j), (row, same) in cells.items():
+        rate = rate_ci(row["win_rate"], row["win_rate_lo"], row["win_rate_hi"])
+        if row["best"]:
+            text = f"{rate}\nbest"
+            ax.add_patch(Rectangle((j - 0.5, i - 0.5), 1, 1, fill=False, edgecolor="black",
+                                   lw=2.5))
+        else:
+            text = f"{rate}\n" + points_ci(row["vs_best"], row["vs_best_lo"],
+                                            row["vs_best_hi"])
+            if same:
+                ax.add_patch(Rectangle((j - 0.5, i - 0.5), 1, 1, fill=False, hatch="///",
+                                       edgecolor="#999999", lw=0))
+        dark = abs(diff[i, j]) > 0.6 * span
+        ax.text(j, i, text, ha="center", va="center", fontsize=7,
+                color="white" if dark else "black", weight="bold" if row["best"] else "normal",
+                bbox=None if dark else dict(boxstyle="round,pad=0.15", fc="white",
+                                            ec="none", alpha=0.75))
+    ax.set_xticks(range(len(xs)), xs)
+    ax.set_yticks(range(len(ys)), ys)
+    ax.set_xlabel(f"copies of {cx}")
+    ax.set_ylabel(f"copies of {cy}")
+    bar = fig.colorbar(im, ax=ax)
+    bar.set_label("win rate minus the best's (points)", fontsize=9)
+    cell.legend(handles=[Patch(facecolor="white", hatch="///", edgecolor="#999999",
+                               label=SAME_AS_BEST),
+                         Patch(facecolor="white", edgecolor="black", lw=2.5,
+                               label="best (highest win rate)")],
+                loc="upper center", fontsize=8, frameon=False,
+                title="in a cell: win rate (95% CI), then minus the best (paired 95% CI)",
+                title_fontsize=8)
+    ax.set_title(_wrap(title, fig, 8, share=0.8), fontsize=8)
+    return save_figure(fig, path)

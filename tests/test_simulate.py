@@ -172,6 +172,33 @@ def test_simulate_cli_plots(tmp_path, capsys):
 
 
 
+def test_the_plot_legends_hide_no_curve(tmp_path):
+    """A legend inside a panel covered the curves of four measures (two opponents); now
+    each panel's legend sits under it, outside every panel's data area, and turns are
+    whole numbers on the axes."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from experiments.plots import plot_games
+    df = simulate(DECKS / "mono_green_curve.txt", vs=[DECKS / "goblins_burn_blight.txt",
+                                                     DECKS / "elves_morcant.txt"],
+                  games=6, seed=2, progress=False)
+    fig = plot_games(df, tmp_path / "games.png")
+    r = FigureCanvasAgg(fig).get_renderer()
+    panels = [ax for ax in fig.axes if ax.axison]
+    legends = [ax.get_legend() for ax in fig.axes if ax.get_legend() is not None]
+    assert len(panels) == 2 and len(legends) == 2
+    assert [t.get_text() for t in legends[0].get_texts()] == [
+        "mono_green_curve won vs goblins_burn_blight", "goblins_burn_blight won",
+        "mono_green_curve won vs elves_morcant", "elves_morcant won"]
+    for legend in legends:
+        box = legend.get_window_extent(r)
+        assert not any(box.overlaps(ax.get_window_extent(r)) for ax in panels)
+        assert box.y1 < min(ax.get_window_extent(r).y0 for ax in panels)    # under them
+    for ax in panels:
+        ticks = [t for t in ax.get_xticks() if ax.get_xlim()[0] <= t <= ax.get_xlim()[1]]
+        assert all(float(t).is_integer() for t in ticks)
+
+
 @pytest.mark.parametrize("argv,needle", [
     (["--games", "0"], "positive integer"),
     (["--bogus"], "playtest simulate: error: unrecognized arguments: --bogus"),
