@@ -157,16 +157,21 @@ def summary(df):
         lines.append(f"mana value 0 (castable on any turn, not counted): {', '.join(free)}")
     name_w = max(5, df["spell"].str.len().max())
     cost_w = max(4, df["cost"].str.len().max())
+    # a decimal more makes a cell wider: the columns fit the widest
+    given = {r.Index: _ci(r.p_given_lands, r.lo_given_lands, r.hi_given_lands)
+             for r in df.itertuples()}
+    every = {r.Index: _ci(r.p_all, r.lo_all, r.hi_all) for r in df.itertuples()}
+    ci_w = max(20, *map(len, [*given.values(), *every.values()]))
     for start, part in df.groupby("start", sort=False):
         lines += ["", f"on the {start}",
-                  f"{'spell':<{name_w}}  {'cost':<{cost_w}}   T  {'given T lands':<20} "
-                  f"{'of games':>9}  {'exact':>7}   {'all games':<20} {'exact':>7}"]
+                  f"{'spell':<{name_w}}  {'cost':<{cost_w}}   T  {'given T lands':<{ci_w}} "
+                  f"{'of games':>9}  {'exact':>7}   {'all games':<{ci_w}} {'exact':>7}"]
         for r in part.itertuples():
             lines.append(
                 f"{r.spell:<{name_w}}  {r.cost:<{cost_w}}  {r.turn:>2}  "
-                f"{_ci(r.p_given_lands, r.lo_given_lands, r.hi_given_lands):<20} "
+                f"{given[r.Index]:<{ci_w}} "
                 f"{r.games_with_lands:>9,}  {_exact(r.exact_given_lands):>7}   "
-                f"{_ci(r.p_all, r.lo_all, r.hi_all):<20} {_exact(r.exact_all):>7}")
+                f"{every[r.Index]:<{ci_w}} {_exact(r.exact_all):>7}")
     mulls = df.attrs.get("mulligans")
     if mulls:
         kept = ", ".join(f"{7 - m} cards {k / n * 100:.1f}%" for m, k in enumerate(mulls) if k)

@@ -176,6 +176,19 @@ def test_rows_and_summary(tmp_path, capsys):
     assert "keep 3-4 lands at seven, else London mulligan" in text
 
 
+def test_the_columns_fit_a_cell_with_a_decimal_more():
+    """A cell whose bound would print as its estimate gets a decimal more ("99.44%
+    (99.38-99.50%)", Elvish Promenade given 4 lands): the columns after it stay aligned."""
+    df = castability(DECKS / "elves_morcant.txt", games=100_000, seed=1, progress=False)
+    table = [line for line in summary(df).splitlines() if line.startswith(("spell ", "Elvish "))]
+    assert any("99.44% (99.38-99.50%)" in line for line in table)
+    games_end = table[0].index("of games") + len("of games")    # right-aligned numbers
+    all_start = table[0].index("all games")                        # left-aligned cells
+    for line in (line for line in table if line.startswith("Elvish ")):
+        assert line[games_end - 1].isdigit() and line[games_end] == " ", line
+        assert line[all_start - 1] == " " and line[all_start].isdigit(), line
+
+
 def test_cli_prints_writes_and_plots(tmp_path, capsys):
     out, plot = tmp_path / "c.parquet", tmp_path / "c.png"
     with pytest.raises(SystemExit) as e:
