@@ -902,7 +902,7 @@ def cmd_scenario(args) -> int:
     from simcore.scenario import run_paths
 
     def cold():
-        say_compiling("the rules engine", "about a minute on two cores")
+        say_compiling("the rules engine", "a minute or two on two cores")
     return int(run_paths(args.paths, args.cards, verbose=args.verbose, cold=cold) or 0)
 
 

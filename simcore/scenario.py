@@ -716,7 +716,7 @@ def make_pool_for(items, card_dirs=()):
 def is_compiled():
     """Is the scenario runner's engine (run_action_py: an action, then the state-based
     actions and triggers it settles, the rules engine's whole tree) in the compile cache?
-    If not, the first scenario compiles it (about a minute on two cores). The small entries
+    If not, the first scenario compiles it (a minute or two on two cores). The small entries
     some expectations use (P/T, could-produce) compile when first asked, in seconds."""
     return entry_cached(run_action_py)
 
@@ -725,7 +725,7 @@ def run_scenarios(paths, card_dirs=(), out=None, verbose=False, cold=None):
     """Run every scenario, printing a line for each that failed or is malformed (and with
     `verbose` for each that passed); returns (passed, failed, malformed). `cold()`, if
     given, is called before the first scenario when the engine is not compiled yet (the
-    caller says so: a silent wait of about a minute follows)."""
+    caller says so: a silent wait of a minute or two follows)."""
     out = out or sys.stdout
     items = load_scenarios(paths)
     pool = make_pool_for(items, card_dirs)
