@@ -234,9 +234,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("scenario", help="run rules scenarios (TOML files or folders of them)")
     p.add_argument("paths", metavar="PATH", nargs="+", help="a scenario file or a folder")
-    p.add_argument("-v", "--verbose", action="store_true",
-                   help="a PASS line for every scenario that passed too (default: only the "
-                        "failed and malformed ones, then the count)")
+    p.add_argument("-v", "--verbose", action="store_true", default=None,
+                   help="a PASS line for every scenario that passed too (default: on a "
+                        "terminal only the failed and malformed ones, then the count; to a "
+                        "file or pipe one line per scenario, as SCENARIOS.md's format says)")
+    p.add_argument("-q", "--quiet", dest="verbose", action="store_false",
+                   help="only the failed and malformed scenarios and the count, to a file "
+                        "or pipe too")
     _add_cards_option(p)
     p.set_defaults(func=cmd_scenario)
 
@@ -903,7 +907,10 @@ def cmd_scenario(args) -> int:
 
     def cold():
         say_compiling("the rules engine", "a minute or two on two cores")
-    return int(run_paths(args.paths, args.cards, verbose=args.verbose, cold=cold) or 0)
+    # a person at a terminal reads the failures (482 PASS lines hid them); a script or log
+    # gets SCENARIOS.md's line per scenario
+    verbose = (not sys.stdout.isatty()) if args.verbose is None else args.verbose
+    return int(run_paths(args.paths, args.cards, verbose=verbose, cold=cold) or 0)
 
 
 def cmd_cards_check(args) -> int:

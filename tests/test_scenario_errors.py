@@ -1,7 +1,8 @@
 """Malformed scenario files and failing scenarios: one clear line naming the file, the
 scenario and the key, exit code 2 (malformed) or 1 (failed), never a traceback. By default
-only those lines and the count are printed (`-v`: a PASS line for each that passed too),
-and a cold compile cache is announced before its silent wait."""
+on a terminal only those lines and the count are printed (`-v`: a PASS line for each that
+passed too); to a file or pipe one line per scenario, the format of ../shared/SCENARIOS.md
+(`-q`: failures only); a cold compile cache is announced before its silent wait."""
 import os
 import subprocess
 import sys
@@ -40,9 +41,14 @@ def run(tmp_path, text, capsys, *flags):
     return e.value.code, out, err, f
 
 
-def test_good_scenario_passes(tmp_path, capsys):
-    """A passing scenario prints nothing but the count (483 PASS lines hid the failures of
-    a whole run); `-v` names it."""
+def on_terminal(monkeypatch):
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+
+
+def test_good_scenario_passes(tmp_path, capsys, monkeypatch):
+    """On a terminal a passing scenario prints nothing but the count (483 PASS lines hid the
+    failures of a whole run); `-v` names it."""
+    on_terminal(monkeypatch)
     code, out, err, _ = run(tmp_path, GOOD, capsys)
     assert code == 0, out
     assert out.splitlines() == ["1 passed, 0 failed"]
@@ -51,7 +57,8 @@ def test_good_scenario_passes(tmp_path, capsys):
         assert code == 0 and out.splitlines() == ["PASS bolt", "1 passed, 0 failed"]
 
 
-def test_only_the_failures_are_listed(tmp_path, capsys):
+def test_only_the_failures_are_listed(tmp_path, capsys, monkeypatch):
+    on_terminal(monkeypatch)
     wrong = GOOD.replace('"bolt"', '"wrong bolt"').replace("= 17", "= 16")
     code, out, err, _ = run(tmp_path, GOOD + wrong, capsys)
     assert code == 1
@@ -59,6 +66,19 @@ def test_only_the_failures_are_listed(tmp_path, capsys):
                                 "1 passed, 1 failed"]
     code, out, err, _ = run(tmp_path, GOOD + wrong, capsys, "-v")
     assert out.splitlines()[0] == "PASS bolt" and len(out.splitlines()) == 3
+
+
+def test_a_file_or_pipe_gets_a_line_per_scenario(tmp_path, capsys):
+    """SCENARIOS.md: "prints one line per scenario (PASS name / FAIL name: why), a closing
+    line N passed, N failed": what a script or a log reads; `-q` leaves out the PASS lines."""
+    wrong = GOOD.replace('"bolt"', '"wrong bolt"').replace("= 17", "= 16")
+    code, out, err, _ = run(tmp_path, GOOD + wrong, capsys)
+    assert code == 1
+    assert out.splitlines() == ["PASS bolt", "FAIL wrong bolt: step[2]: p1.life = 17, "
+                                "expected 16", "1 passed, 1 failed"]
+    code, out, err, _ = run(tmp_path, GOOD + wrong, capsys, "-q")
+    assert out.splitlines() == ["FAIL wrong bolt: step[2]: p1.life = 17, expected 16",
+                                "1 passed, 1 failed"]
 
 
 def test_a_cold_cache_is_announced_on_stderr(tmp_path, capsys, monkeypatch):
@@ -69,7 +89,7 @@ def test_a_cold_cache_is_announced_on_stderr(tmp_path, capsys, monkeypatch):
     code, out, err, _ = run(tmp_path, GOOD, capsys)
     assert code == 0 and err == ""
     monkeypatch.setattr(simcore.scenario, "is_compiled", lambda: False)
-    code, out, err, _ = run(tmp_path, GOOD, capsys)
+    code, out, err, _ = run(tmp_path, GOOD, capsys, "-q")
     assert code == 0 and out.splitlines() == ["1 passed, 0 failed"]
     assert err == "compiling the rules engine (first run only: a minute or two on two cores)\n"
     code, out, err, _ = run(tmp_path, GOOD + "\n[[scenario\n", capsys)
