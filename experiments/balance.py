@@ -25,7 +25,7 @@ from experiments.pairing import PairedRun, Version, card_list, games_option
 from experiments.players import load_agent
 from experiments.seedsums import pair_row
 from experiments.shares import points, points_ci, rate_words
-from experiments.signals import Stopped
+from experiments.signals import STOPS
 from experiments.variants import (
     CARD_PROPERTIES,
     card_variant,
@@ -98,8 +98,8 @@ def balance(deck, card, vary, vs=(), baseline=None, target=None, like=None, game
                 copies=tested.count(name))
     try:
         run.run(seeds)
-    except Stopped as e:
-        raise Stopped(e.signum, _table(run, values, variants, first, target, meta)) from None
+    except STOPS as e:
+        raise e.keeping(_table(run, values, variants, first, target, meta)) from None
     return _table(run, values, variants, first, target, meta)
 
 

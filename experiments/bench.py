@@ -47,6 +47,7 @@ import pandas as pd
 import simcore
 from agents import GreedyAgent
 from experiments import benchproc
+from experiments.paths import writing
 from experiments.reference import cards as ref_cards
 from experiments.reference import castability as ref_cast
 from experiments.reference import greedy as ref_greedy
@@ -262,13 +263,15 @@ def bench(games=None, batch_size=None, seed=1, serial_games=None, reference_game
     res = m.table(seed, batch_size, threads, per_game)
     res.attrs["bench"] = doc = {"schema": SCHEMA, "header": head, "workloads": m.workloads}
     if out:
-        if str(out).endswith(".parquet"):
-            res.to_parquet(out, index=False)
-        else:
-            res.to_csv(out, index=False)
+        with writing("--out", out):     # (the measures are printed already)
+            if str(out).endswith(".parquet"):
+                res.to_parquet(out, index=False)
+            else:
+                res.to_csv(out, index=False)
         progress(f"wrote {out}")
     if json_out:
-        write_json(doc, json_out)
+        with writing("--json", json_out):
+            write_json(doc, json_out)
         progress(f"wrote {json_out}")
     progress(f"bench: {head['wall_seconds']:.0f} s in all")
     return res

@@ -25,7 +25,7 @@ import argparse
 import os
 import sys
 
-from experiments.paths import check_output_path
+from experiments.paths import OutputFailed, check_output_path, writing
 from experiments.progress import say_compiling
 from simcore.errors import PlaytestError
 
@@ -210,11 +210,24 @@ class _RunPlan:
             self.backend.close()
 
 
-def _kept_in(args):
-    """Where a stopped run's finished chunks are, for the stop's line."""
+def _kept_in(args, e=None):
+    """Where a stopped run's finished chunks are, for the stop's line (not when `e`, the
+    stop, is the dataset's own failed write: resuming needs room first)."""
     folder = args.dataset or args.resume
+    if getattr(e, "flag", None) in ("--dataset", "--resume"):
+        return f"; the chunks finished before are in {folder}, which --resume {folder} " \
+               f"continues once it can be written"
     return f"; its finished chunks are in {folder} (--resume {folder} continues it)" \
         if folder else ""
+
+
+def _ended_early(e, kept=""):
+    """The line on stderr of a run that ended early (experiments/signals.py STOPS): stopped by
+    a signal, or an output that could not be written (an error, exit status 2), then what
+    it kept."""
+    if isinstance(e, OutputFailed):
+        return f"playtest: error: {e}; the run stopped{kept}"
+    return f"playtest: stopped by {e.name}{kept}"
 
 
 def _add_cards_option(p: argparse.ArgumentParser) -> None:
@@ -558,26 +571,26 @@ def _number(text):
 def _paired_run(args, play, summary, plot):
     """Check the output paths, play (`play()` returns the DataFrame), print the summary, write
     --out and --plot; a stop by a signal keeps and says what was finished."""
-    from experiments.signals import Stopped
+    from experiments.signals import STOPS
 
     _check_outputs(args)
     if args.opponent_agent and not args.vs:
         raise PlaytestError("--opponent-agent needs an opponent's deck (--vs DECK)")
+    failed = None
     try:
         with _RunPlan(args) as plan:
             df = play(plan)
         status = 0
-    except Stopped as e:
-        df = e.results
+    except STOPS as e:
+        df, failed = e.results, e
         n = 0 if df is None or not len(df) else int(df["seeds"].max())
-        print(f"playtest: stopped by {e.name}: kept {n} finished seeds{_kept_in(args)}",
+        print(_ended_early(e, f": kept {n} finished seeds{_kept_in(args, e)}"),
               file=sys.stderr, flush=True)
         if n == 0:
             return e.status
         status = e.status
     print(summary(df))
-    _outputs(args, df, plot, write=True)
-    return status
+    return status or _outputs(args, df, plot, write=True, failed=failed)
 
 
 def _common(args):
@@ -670,18 +683,29 @@ def _check_outputs(args):
         check_plot_path(args.plot)
 
 
-def _outputs(args, df, plot, write=False):
-    """Say (and with `write`, do) what --out and --plot ask for the command's table."""
-    if args.out:
-        if write:
-            if args.out.endswith(".csv"):
-                df.to_csv(args.out, index=False)
-            else:
-                df.to_parquet(args.out, index=False)
-        print(f"wrote {len(df)} rows to {args.out}")
-    if args.plot:
-        plot(df, args.plot)
-        print(f"wrote the plot to {args.plot}")
+def _outputs(args, df, plot, write=False, failed=None):
+    """Say (and with `write`, do) what --out and --plot ask for the command's table, but
+    the output that `failed` already (an OutputFailed). One that cannot be written is a
+    line of its own, the other still written; returns the exit status: 2 if one failed."""
+    status = 0
+    for flag, path in (("--out", args.out), ("--plot", getattr(args, "plot", None))):
+        if not path or flag == getattr(failed, "flag", None):
+            continue
+        try:
+            with writing(flag, path):
+                if flag == "--plot":
+                    plot(df, path)
+                elif write and path.endswith(".csv"):
+                    df.to_csv(path, index=False)
+                elif write:
+                    df.to_parquet(path, index=False)
+        except OutputFailed as e:
+            print(f"playtest: error: {e}", file=sys.stderr, flush=True)
+            status = 2
+            continue
+        print(f"wrote the plot to {path}" if flag == "--plot" else
+              f"wrote {len(df)} rows to {path}")
+    return status
 
 
 def _table_run(args, pilot, play, summary, plot):
@@ -689,21 +713,20 @@ def _table_run(args, pilot, play, summary, plot):
     --dask, --dataset, --resume), print its summary and the pilot's warnings, say what was
     written and draw --plot; a stop by a signal prints, writes and draws the table of the
     chunks finished, and exits 128 + its number."""
-    from experiments.signals import Stopped
+    from experiments.signals import STOPS
     try:
         with _RunPlan(args) as plan:
             df = play(plan)
-    except Stopped as e:
-        print(f"playtest: stopped by {e.name}{_kept_in(args)}", file=sys.stderr, flush=True)
+    except STOPS as e:
+        print(_ended_early(e, _kept_in(args, e)), file=sys.stderr, flush=True)
         if e.results is not None and len(e.results):
             print(summary(e.results))
             _pilot_lines(pilot, args.agent)
-            _outputs(args, e.results, plot, write=True)
+            _outputs(args, e.results, plot, write=True, failed=e)
         return e.status
     print(summary(df))
     _pilot_lines(pilot, args.agent)
-    _outputs(args, df, plot)
-    return 0
+    return _outputs(args, df, plot)
 
 
 def _pilot_lines(pilot, agent):
@@ -830,7 +853,8 @@ def _start_compile_helper():
 def cmd_simulate(args) -> int:
     _start_compile_helper()
     from experiments.pilot import Watch
-    from experiments.signals import Stopped
+    from experiments.plots import plot_games
+    from experiments.signals import STOPS
     from experiments.simulate import simulate, summary
 
     if args.out:
@@ -854,33 +878,29 @@ def cmd_simulate(args) -> int:
                           batch_size=args.batch_size, card_dirs=args.cards, target=until,
                           out=args.out, warn=_warn, mulligan=_mulligan_of(args),
                           pilot=pilot, plan=plan, rows=False)
-        if len(df) == 0:
-            print("no game finished")
-            return 1
-        print(summary(df))
-        _pilot_lines(pilot, args.agent)
-        if args.out:
-            print(f"wrote {len(df)} rows to {args.out}")
-        if args.plot:
-            from experiments.plots import plot_games
-            plot_games(df, args.plot)
-            print(f"wrote the plot to {args.plot}")
-        return 0
-    except Stopped as e:
+    except STOPS as e:
         kept = e.results if e.results is not None else df
         n = 0 if kept is None else len(kept)
-        where = f" in {args.out}" if args.out and n else ""
-        print(f"playtest: stopped by {e.name}: kept {n} finished games{where}"
-              f"{_kept_in(args)}", file=sys.stderr, flush=True)
+        # (a file that failed holds the games before, but a Parquet file may lack its footer)
+        where = f" in {args.out}" if args.out and n and getattr(e, "flag", "") != "--out" \
+            else ""
+        print(_ended_early(e, f": kept {n} finished games{where}{_kept_in(args, e)}"),
+              file=sys.stderr, flush=True)
         if e.results is not None and n:
             print(summary(kept))
             _pilot_lines(pilot, args.agent)
         return e.status
+    if len(df) == 0:
+        print("no game finished")
+        return 1
+    print(summary(df))
+    _pilot_lines(pilot, args.agent)
+    return _outputs(args, df, plot_games)
 
 
 def cmd_castability(args) -> int:
     from experiments.castability import castability, plot_castability, summary
-    from experiments.signals import Stopped
+    from experiments.signals import STOPS
 
     _check_outputs(args)
     try:
@@ -889,12 +909,11 @@ def cmd_castability(args) -> int:
                              mulligan=args.keep or args.mulligan or "2-5",
                              card_dirs=args.cards, warn=_warn, chunk=args.batch_size,
                              plan=plan)
-    except Stopped as e:        # (its counts are one table at the end: the dataset keeps)
-        print(f"playtest: stopped by {e.name}{_kept_in(args)}", file=sys.stderr, flush=True)
+    except STOPS as e:          # (its counts are one table at the end: the dataset keeps)
+        print(_ended_early(e, _kept_in(args, e)), file=sys.stderr, flush=True)
         return e.status
     print(summary(df))
-    _outputs(args, df, plot_castability, write=True)
-    return 0
+    return _outputs(args, df, plot_castability, write=True)
 
 
 def _warn(message):

@@ -22,7 +22,7 @@ from experiments.pairing import PairedRun, Version, align, card_list, games_opti
 from experiments.players import load_agent
 from experiments.seedsums import pair_row
 from experiments.shares import points, points_ci, rate_words
-from experiments.signals import Stopped
+from experiments.signals import STOPS, Stopped
 from experiments.variants import parse_swap, swapped
 from simcore.compile import make_pool
 from simcore.decks import load_deck
@@ -172,9 +172,10 @@ def compare(deck_a, deck_b=None, vs=(), swap=(), games=2000, seed=0, agent="gree
                 size_a=len(cards_a), size_b=len(cards_b))
     try:
         run.run(seeds_cap, stop if stop.sequential else None)
-    except Stopped as e:
+    except STOPS as e:
         stop.seeds = min(stop.seeds, run.seeds) if stop.elos else run.seeds
-        raise Stopped(e.signum, _table(run, stop, meta, "signal")) from None
+        how = "signal" if isinstance(e, Stopped) else "output"      # (OutputFailed)
+        raise e.keeping(_table(run, stop, meta, how)) from None
     if not stop.elos:
         stop.seeds = run.seeds
     how = ("sprt" if stop.decision else "precision" if stop.reached else "games")
@@ -242,6 +243,9 @@ def pair_lines(r, a="A", b="B"):
         saving_words(r)]
 
 
+STOPPED_BY = {"signal": "by a signal", "output": "by an output that could not be written"}
+
+
 def stop_words(r):
     """How and when the run stopped."""
     per = f"{r['seeds']} seeds, {2 * r['seeds']} games per version and opponent"
@@ -258,7 +262,7 @@ def stop_words(r):
                     f"{r['sprt']} accepted (the interval and p above are those of a run of "
                     f"this size fixed in advance: after a sequential stop they are "
                     f"approximate)")
-        cap = ("at the --games cap" if how == "games" else "by a signal")
+        cap = "at the --games cap" if how == "games" else STOPPED_BY[how]
         return f"stopped {cap} after {per}, no hypothesis accepted: {test}"
     if r["precision"] == r["precision"]:
         target = f"--precision {r['precision']:g}"
@@ -267,11 +271,11 @@ def stop_words(r):
                     f"points is at most {points(r['precision'])} ({target}) after {per} "
                     f"(a precision target is not a test: for a decision with known error "
                     f"rates use --sprt)")
-        cap = "at the --games cap" if how == "games" else "by a signal"
+        cap = "at the --games cap" if how == "games" else STOPPED_BY[how]
         return (f"stopped {cap} after {per}: half-width {points(r['half_width'])} points, "
                 f"{target} not reached")
-    if how == "signal":
-        return f"stopped by a signal after {per}"
+    if how in STOPPED_BY:
+        return f"stopped {STOPPED_BY[how]} after {per}"
     return f"stopped: after the {per} asked for (--games)"
 
 

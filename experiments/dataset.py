@@ -11,7 +11,9 @@ pandas.read_parquet(DIR) reads every chunk's rows (files named _ or . are skippe
 
 A chunk is written to a temporary file and renamed, then the manifest is rewritten the same
 way: a run killed at any moment leaves the finished chunks and a manifest that lists only
-whole files. A resumed run must be the same run: what differs is refused in one line.
+whole files; a write that fails (a disk full) is `OutputFailed`, one line naming the flag,
+the chunks finished before it kept. A resumed run must be the same run: what differs is
+refused in one line.
 """
 import datetime
 import functools
@@ -25,6 +27,7 @@ from pathlib import Path
 import numpy as np
 
 import simcore
+from experiments.paths import OutputFailed, check_output_folder, writing
 from simcore.errors import PlaytestError
 
 MANIFEST = "_manifest.json"
@@ -236,18 +239,23 @@ def _decode(v):
 
 def _atomic_write(path, write):
     tmp = path.with_name(f".{path.name}.tmp")
-    write(tmp)
-    os.replace(tmp, path)
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)     # (a signal too: no half file is left)
+        raise
 
 
 class Dataset:
     """A run's folder: `has(i)`, `read(i)` and `write(i, rows)` of chunk i (its index in the
     run's chunk list), the manifest rewritten after each write; `close(complete)`."""
 
-    def __init__(self, path, manifest):
+    def __init__(self, path, manifest, flag="--dataset"):
         self.path = Path(path)
         self.manifest = manifest
         self.finished = set(manifest["finished"])
+        self.flag = flag                # the flag that named the folder, for a failed write
 
     # -- before the run: the folder as the flags need it
     @staticmethod
@@ -261,6 +269,7 @@ class Dataset:
         if p.is_dir() and any(p.iterdir()):
             raise PlaytestError(f"{flag} {path}: the folder is not empty (a dataset gets a "
                                 f"folder of its own)")
+        check_output_folder(path, flag, new=True)
 
     @staticmethod
     def read_manifest(path, flag="--resume"):
@@ -275,15 +284,17 @@ class Dataset:
                 raise ValueError(f"format {m.get('format')!r}, expected {FORMAT}")
             for k in ("identity", "chunk", "chunks", "finished"):
                 m[k]
-        except (ValueError, KeyError, TypeError) as e:
+        except (ValueError, KeyError, TypeError, AttributeError) as e:
             raise PlaytestError(f"{flag} {path}: unreadable manifest {MANIFEST}: "
                                 f"{type(e).__name__}: {e}") from None
+        check_output_folder(path, flag, new=False)
         return m
 
     @classmethod
     def create(cls, path, ident, chunk, chunks):
         cls.check_new(path)
-        Path(path).mkdir(parents=True, exist_ok=True)
+        with writing("--dataset", path):
+            Path(path).mkdir(parents=True, exist_ok=True)
         now = _now()
         ds = cls(path, {"format": FORMAT, "command_line": shlex.join(
             [os.path.basename(sys.argv[0]) or "playtest"] + sys.argv[1:]),
@@ -304,7 +315,7 @@ class Dataset:
                     f"here (leave it out to resume)")
         if diff:
             raise PlaytestError(f"--resume {path}: not the same run: {diff}")
-        ds = cls(path, m)
+        ds = cls(path, m, flag="--resume")
         # a chunk is finished if the manifest says so and its file is there (a file the
         # manifest does not list yet is played again: the same games, the same rows)
         ds.finished = {i for i in ds.finished if ds.file(i).exists()}
@@ -329,9 +340,14 @@ class Dataset:
         meta = dict(table.schema.metadata or {})
         meta[b"playtest"] = json.dumps({"chunk": i, "attrs": _encode(dict(rows.attrs))}).encode()
         table = table.replace_schema_metadata(meta)
-        _atomic_write(self.file(i), lambda p: pq.write_table(table, p))
+        with writing(self.flag, self.path):
+            _atomic_write(self.file(i), lambda p: pq.write_table(table, p))
         self.finished.add(i)
-        self._save()
+        try:
+            self._save()
+        except OutputFailed:
+            self.finished.discard(i)    # (the manifest on disk does not list it)
+            raise
 
     def read(self, i):
         import pyarrow.parquet as pq
@@ -354,7 +370,8 @@ class Dataset:
                                      if k in ("chunks", "finished") else
                                      json.dumps(v, indent=1).replace("\n", "\n "))
             for k, v in self.manifest.items()) + "\n}\n"
-        _atomic_write(self.path / MANIFEST, lambda p: p.write_text(text))
+        with writing(self.flag, self.path):
+            _atomic_write(self.path / MANIFEST, lambda p: p.write_text(text))
 
 
 def _now():

@@ -24,7 +24,7 @@ from experiments import runner
 from experiments.gamerows import game_rows
 from experiments.runner import Series
 from experiments.seedsums import SeedSums
-from experiments.signals import Stopped
+from experiments.signals import STOPS
 from simcore.errors import PlaytestError
 from simcore.game import deck_ids
 
@@ -151,8 +151,8 @@ class PairedRun:
                        self._consume, chunk=self.batch_size, progress=self.progress,
                        side_by_side=True, plan=self.plan, command=self.command,
                        enough=None if enough is None else (lambda: enough(self)))
-        except Stopped as e:
-            raise Stopped(e.signum, self) from None
+        except STOPS as e:
+            raise e.keeping(self) from None
         return self
 
 

@@ -14,6 +14,7 @@ import tempfile
 
 import pandas as pd
 
+from experiments.paths import writing
 from simcore.errors import PlaytestError
 
 MAX_ROWS = 200          # rows of a table shown in the page (the file has them all)
@@ -185,6 +186,6 @@ def report(paths, out):
             "border-bottom:1px solid #ddd}.meta{color:#555}</style></head><body>"
             f"<h1>playtest report</h1><p>{len(frames)} results files</p>"
             + "".join(body) + "</body></html>")
-    with open(out, "w", encoding="utf-8") as f:
+    with writing("-o/--out", out), open(out, "w", encoding="utf-8") as f:
         f.write(page)
     return pd.DataFrame(rows)

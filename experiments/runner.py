@@ -20,6 +20,7 @@ Series are played one after another, or side by side for sequential experiments 
 --precision / --sprt: experiments/pairing.py), which stop once they have seen enough.
 """
 import functools
+import os
 import sys
 import time
 from dataclasses import dataclass, field
@@ -27,8 +28,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from experiments.paths import OutputFailed, writing
 from experiments.progress import ProgressLine, say_compiling
-from experiments.signals import Stopped, held, stop_on_signals
+from experiments.signals import STOPS, Stopped, held, stop_on_signals
 from simcore.errors import PlaytestError
 from simcore.game import GameBatch
 
@@ -161,7 +163,7 @@ def run_chunks(units, games, seed, play, consume, chunk=None, progress=True, on_
     ds = None
     pending = {}                             # chunk index -> the backend's handle
     line = None                              # the progress line, once chunks are played
-    complete = False
+    complete = ended = False
     with stop_on_signals():
         try:
             ident = identity(command, units, games, seed, rounds) if plan.dataset else None
@@ -223,6 +225,7 @@ def run_chunks(units, games, seed, play, consume, chunk=None, progress=True, on_
                 note = backend.report(played, time.time() - t0)
                 if note:
                     print(note, file=sys.stderr)
+            ended = True
             return kept // max(sum(per), 1)
         except KeyboardInterrupt as e:
             if line is not None:
@@ -231,58 +234,90 @@ def run_chunks(units, games, seed, play, consume, chunk=None, progress=True, on_
         finally:
             with held(drop=True):
                 backend.cancel(pending)
-                if ds is not None:
-                    ds.close(complete)
-                if on_close is not None:
-                    on_close()
+                _close_all([(lambda: ds.close(complete)) if ds is not None else None,
+                            on_close], quiet=not ended)
+
+
+def _close_all(steps, quiet):
+    """Run each of `steps` (closing a run's files; None: none); an output that could not be
+    written is raised once all have run, unless `quiet`: the run is failing already, and
+    its own error (a stop, a chunk's) is the one to say."""
+    failed = None
+    for step in steps:
+        try:
+            if step is not None:
+                step()
+        except OutputFailed as e:
+            failed = failed or e
+    if failed is not None and not quiet:
+        raise failed
 
 
 def run_table(series, games, seed, to_rows, consume, table, chunk=None, progress=True,
               out=None, plan=None, command=None):
     """`run`, for a command whose result is a table made from what it consumed: returns
-    `table()` (written to `out`, .parquet or .csv, if given); a stop raises `Stopped`
-    carrying the table of the chunks consumed so far."""
+    `table()` (written to `out`, .parquet or .csv, if given); a stop, or an output that
+    cannot be written (`OutputFailed`), raises carrying the table of the chunks consumed so
+    far."""
     try:
         run(series, games, seed, to_rows, consume, chunk=chunk, progress=progress, plan=plan,
             command=command)
-    except Stopped as e:
-        raise Stopped(e.signum, table()) from None
-    df = table()
-    if out:
-        w = ChunkWriter(out)
-        w.write(df)
-        w.close()
+        df = table()
+        if out:
+            w = ChunkWriter(out)
+            try:
+                w.write(df)
+            except OutputFailed:
+                _close_all([w.close], quiet=True)
+                raise
+            w.close()
+    except STOPS as e:
+        raise e.keeping(table()) from None
     return df
 
 
 class ChunkWriter:
     """Appends result chunks to a Parquet or CSV file as they finish (the path is checked
-    before the run: experiments/paths.py)."""
+    before the run: experiments/paths.py). A write that fails is `OutputFailed` (`flag`):
+    a CSV is cut back to the chunks written whole."""
 
-    def __init__(self, path):
+    def __init__(self, path, flag="--out"):
         from experiments.paths import check_output_path
-        check_output_path(path, "--out", (".parquet", ".csv"))
-        self.path = str(path)
+        check_output_path(path, flag, (".parquet", ".csv"))
+        self.path, self.flag = str(path), flag
         self.writer = None
         self.rows = 0
 
     def write(self, df):
-        if self.path.endswith(".csv"):
+        with writing(self.flag, self.path):
+            if self.path.endswith(".csv"):
+                self._append_csv(df)
+            else:
+                import pyarrow as pa
+                import pyarrow.parquet as pq
+                table = pa.Table.from_pandas(df, preserve_index=False)
+                if self.writer is None:
+                    self.writer = pq.ParquetWriter(self.path, table.schema)
+                self.writer.write_table(table)
+        self.rows += len(df)
+
+    def _append_csv(self, df):
+        size = os.path.getsize(self.path) if self.rows else 0
+        try:
             df.to_csv(self.path, mode="w" if self.rows == 0 else "a", header=self.rows == 0,
                       index=False)
-        else:
-            import pyarrow as pa
-            import pyarrow.parquet as pq
-            table = pa.Table.from_pandas(df, preserve_index=False)
-            if self.writer is None:
-                self.writer = pq.ParquetWriter(self.path, table.schema)
-            self.writer.write_table(table)
-        self.rows += len(df)
+        except OSError:
+            try:
+                os.truncate(self.path, size)
+            except OSError:
+                pass
+            raise
 
     def close(self):
         if self.writer is not None:
-            self.writer.close()
-            self.writer = None
+            writer, self.writer = self.writer, None
+            with writing(self.flag, self.path):
+                writer.close()
 
 
 def collect(frames):

@@ -4,10 +4,14 @@
 main thread, so that the run's `finally` blocks close its output file: SIGTERM's default
 action killed the process and left a Parquet file without its footer, unreadable. Writing a
 finished batch is `held()`: a signal that arrives meanwhile waits until the batch is written
-whole (a CSV cut in a row, a batch on disk but not counted).
+whole (a CSV cut in a row, a batch on disk but not counted). An output that cannot be
+written during the run stops it the same way (`OutputFailed`, experiments/paths.py): `STOPS`
+are both, each carrying what the run finished.
 """
 import signal
 from contextlib import contextmanager
+
+from experiments.paths import OutputFailed
 
 SIGNALS = (signal.SIGINT, signal.SIGTERM)
 _held = 0
@@ -23,6 +27,10 @@ class Stopped(KeyboardInterrupt):
         self.signum = int(signum)
         self.results = results
 
+    def keeping(self, results):
+        """This stop, carrying `results`."""
+        return type(self)(self.signum, results)
+
     @property
     def name(self):
         return signal.Signals(self.signum).name
@@ -31,6 +39,10 @@ class Stopped(KeyboardInterrupt):
     def status(self):
         """The exit status of a process a signal ended: 128 + its number (130, 143)."""
         return 128 + self.signum
+
+
+# a run that ends before its last chunk, keeping what it finished (`results`, `keeping`)
+STOPS = (Stopped, OutputFailed)
 
 
 def _raise(signum, frame):

@@ -15,7 +15,7 @@ from experiments.opponents import opponent_names
 from experiments.players import load_agent, mulligan_rule, with_mulligans
 from experiments.runner import ChunkWriter, Series  # noqa: F401  (ChunkWriter: API)
 from experiments.shares import share
-from experiments.signals import Stopped
+from experiments.signals import STOPS
 from experiments.tally import Tally, by_turn, end_words, measures, ordered_counts
 from simcore import consts as K
 from simcore.compile import make_pool
@@ -115,11 +115,11 @@ def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=N
 
     def consume(k, df):
         counts = df.attrs.pop("pilot", None)
+        if writer is not None:      # first: a chunk that cannot be written is not counted
+            writer.write(df)
         if counts is not None and pilot is not None:    # (a dataset's chunk may have some)
             pilot.add(counts)
         tally.add(df)
-        if writer is not None:
-            writer.write(df)
         if rows:
             frames.append(df)
 
@@ -131,8 +131,8 @@ def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=N
                    chunk=batch_size, progress=progress,
                    on_close=writer.close if writer is not None else None, plan=plan,
                    command="simulate")
-    except Stopped as e:
-        raise Stopped(e.signum, result()) from None
+    except STOPS as e:
+        raise e.keeping(result()) from None
     return result()
 
 

@@ -21,7 +21,7 @@ from experiments.opponents import load_field
 from experiments.pairing import EXTRA_COLUMNS, PairedRun, Version, align, card_list, games_option
 from experiments.players import load_agent
 from experiments.shares import points_ci, rate_words, wilson
-from experiments.signals import Stopped
+from experiments.signals import STOPS
 from experiments.variants import (
     cards_of,
     count_variant,
@@ -109,8 +109,8 @@ def sweep(deck, vary, vs=(), fill=None, games=2000, seed=0, agent="greedy",
                 opponent_agent=opponent_agent or agent, max_turns=max_turns)
     try:
         run.run(seeds)
-    except Stopped as e:
-        raise Stopped(e.signum, _table(run, grid, names, meta)) from None
+    except STOPS as e:
+        raise e.keeping(_table(run, grid, names, meta)) from None
     return _table(run, grid, names, meta)
 
 
