@@ -6,8 +6,10 @@ them, and in the file's metadata under "playtest" what the rows carried beside t
 DataFrame's attrs, as JSON), and `DIR/_manifest.json`: the command line, the run's identity
 (command, seed, playtest version, engine, a hash of the Python sources, games, chunk size,
 chunk order, and per series the hash of each deck's card list, of every card definition it
-uses, its agents, options and labels), the chunk list ([series, first game, games] each) and the chunks finished.
-pandas.read_parquet(DIR) reads every chunk's rows (files named _ or . are skipped).
+uses, its agents, options and labels), the number of chunks and the chunks finished. Chunk i
+is worked out from the chunk size, the games, the series and the order (runner.Chunks):
+nothing lists them, so a manifest does not grow with a run's games (format 1 listed every
+chunk). pandas.read_parquet(DIR) reads every chunk's rows (files named _ or . are skipped).
 
 A chunk is written to a temporary file and renamed, then the manifest is rewritten the same
 way: a run killed at any moment leaves the finished chunks and a manifest that lists only
@@ -31,7 +33,7 @@ from experiments.paths import OutputFailed, check_output_folder, writing
 from simcore.errors import PlaytestError
 
 MANIFEST = "_manifest.json"
-FORMAT = 1
+FORMAT = 2
 ORDERS = {False: "series after series", True: "rounds (a chunk of every series in turn)"}
 
 
@@ -280,6 +282,10 @@ class Dataset:
             raise PlaytestError(f"{flag} {path}: {what}")
         try:
             m = json.loads(p.read_text())
+            if isinstance(m.get("format"), int) and m["format"] < FORMAT:
+                raise PlaytestError(f"{flag} {path}: a run of an older playtest (its manifest "
+                                    f"is of format {m['format']}, this one's of {FORMAT}): "
+                                    f"resume it with the playtest that started it")
             if m.get("format") != FORMAT:
                 raise ValueError(f"format {m.get('format')!r}, expected {FORMAT}")
             for k in ("identity", "chunk", "chunks", "finished"):
@@ -292,14 +298,14 @@ class Dataset:
 
     @classmethod
     def create(cls, path, ident, chunk, chunks):
+        """A new run's folder: `chunks` is how many chunks the run has."""
         cls.check_new(path)
         with writing("--dataset", path):
             Path(path).mkdir(parents=True, exist_ok=True)
         now = _now()
         ds = cls(path, {"format": FORMAT, "command_line": shlex.join(
             [os.path.basename(sys.argv[0]) or "playtest"] + sys.argv[1:]),
-            "identity": ident, "chunk": int(chunk),
-            "chunks": [[int(k), int(g0), int(n)] for k, g0, n in chunks],
+            "identity": ident, "chunk": int(chunk), "chunks": int(chunks),
             "finished": [], "complete": False, "started": now, "updated": now})
         ds._save()
         return ds
@@ -364,10 +370,10 @@ class Dataset:
     def _save(self):
         self.manifest["finished"] = sorted(self.finished)
         self.manifest["updated"] = _now()
-        # one line per key; the chunk lists compact (a long run has thousands of chunks)
+        # one line per key; the finished chunks' list compact (a long run has thousands)
         text = "{\n" + ",\n".join(
             f" {json.dumps(k)}: " + (json.dumps(v, separators=(",", ":"))
-                                     if k in ("chunks", "finished") else
+                                     if k == "finished" else
                                      json.dumps(v, indent=1).replace("\n", "\n "))
             for k, v in self.manifest.items()) + "\n}\n"
         with writing(self.flag, self.path):

@@ -6,7 +6,7 @@ end) and a number of games per series. The runner plays each series in seeded ch
 chunk is a self-contained unit of work, played here or as a task on a Dask cluster
 (`Plan`, experiments/backends.py). Each finished chunk becomes a DataFrame of rows (made by
 the experiment's `to_rows`, where the chunk was played) and is handed to the experiment's
-`consume(series_index, rows)` in the chunk order of `_chunks`, whatever finished first, so
+`consume(series_index, rows)` in the chunk order of `Chunks`, whatever finished first, so
 every statistic is the same wherever the chunks ran; `consume` aggregates them chunk by
 chunk (memory stays flat) and may keep or write the rows. With a dataset
 (experiments/dataset.py) each finished chunk is also written to a Parquet file of its own,
@@ -77,13 +77,27 @@ def warm_up(series, progress=True):
     b.play([GreedyAgent()] * len(s.agents), np.random.default_rng(0))
 
 
-def _chunks(n_series, games, chunk, side_by_side):
-    """(series index, first game, games) of each chunk, in playing order: series after
-    series, or side by side (games 0.. of every series, then the next chunk of each)."""
-    starts = range(0, games, chunk)
-    pairs = [(g0, k) for g0 in starts for k in range(n_series)] if side_by_side else \
-        [(g0, k) for k in range(n_series) for g0 in starts]
-    return [(k, g0, min(chunk, games - g0)) for g0, k in pairs]
+class Chunks:
+    """The run's chunks in playing order, (series index, first game, games) each: series
+    after series, or side by side (games 0.. of every series, then the next chunk of each).
+    Chunk i is worked out when asked, nothing is listed, so a run's memory does not grow
+    with its games (a list of every chunk took 5.3 GB before the first game of 10^11)."""
+
+    def __init__(self, n_series, games, chunk, side_by_side):
+        self.n_series, self.games, self.chunk = int(n_series), int(games), int(chunk)
+        self.side_by_side = bool(side_by_side)
+        self.per = -(-self.games // self.chunk)         # chunks of a series
+        self.count = self.per * self.n_series
+
+    def __getitem__(self, i):
+        if not 0 <= i < self.count:
+            raise IndexError(f"chunk {i} of {self.count}")
+        j, k = divmod(i, self.n_series) if self.side_by_side else divmod(i, self.per)[::-1]
+        g0 = j * self.chunk
+        return k, g0, min(self.chunk, self.games - g0)
+
+    def __iter__(self):
+        return (self[i] for i in range(self.count))
 
 
 CHUNK = 1000                # games a chunk when the command does not say
@@ -144,7 +158,7 @@ def run_chunks(units, games, seed, play, consume, chunk=None, progress=True, on_
     only deals hands and draws, no game engine, so it has no Series): for each chunk of
     `chunk` (None: `default_chunk`, or what the backend's overhead asks) of each unit's
     `games` games, `result = play(unit, seed, game0, n)` then `consume(k, result)` (k: the
-    unit's index), whole or not at all, in the order of `_chunks` whatever the backend
+    unit's index), whole or not at all, in the order of `Chunks` whatever the backend
     finishes first; the progress line, `warm()` first (a cold-start message), `on_close()`
     last, `side_by_side`, `enough`, `plan` and SIGINT / SIGTERM raising `Stopped`, as `run`
     says. A chunk that raises stops the run with `ChunkError` (one line naming the chunk).
@@ -177,17 +191,17 @@ def run_chunks(units, games, seed, play, consume, chunk=None, progress=True, on_
             if chunk is None:
                 chunk = backend.chunk_size(default_chunk, play, units[0], seed, progress) \
                     if units else default_chunk
-            jobs = _chunks(len(units), games, chunk, rounds)
+            jobs = Chunks(len(units), games, chunk, rounds)
             if plan.dataset and ds is None:
-                ds = Dataset.create(plan.dataset, ident, chunk, jobs)
+                ds = Dataset.create(plan.dataset, ident, chunk, jobs.count)
             window = backend.window          # chunks submitted (or read) ahead of the next
             ready = {}                       # finished out of order, not yet consumed
             ahead = head = 0                 # next chunk to submit; next to consume
             played = 0.0                     # seconds the backend spent playing
             t0 = time.time()
             line = ProgressLine() if progress else None
-            while head < len(jobs):
-                while ahead < len(jobs) and ahead - head < window:
+            while head < jobs.count:
+                while ahead < jobs.count and ahead - head < window:
                     if ds is None or not ds.has(ahead):
                         k, g0, n = jobs[ahead]
                         pending[ahead] = backend.submit(play, units[k], seed, g0, n)

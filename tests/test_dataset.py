@@ -181,7 +181,7 @@ def test_a_finished_run_resumes_from_its_files_alone(kept, whole, monkeypatch):
     pd.testing.assert_frame_equal(back, whole)
     m = manifest(kept)
     assert m["identity"]["command"] == "simulate" and m["identity"]["seed"] == 5
-    assert m["chunks"][:2] == [[0, 0, 40], [0, 40, 40]] and m["chunk"] == 40
+    assert m["chunks"] == 6 and m["chunk"] == 40        # 240 games in chunks of 40
     assert set(m["identity"]["series"][0]) == {"deck", "opponent", "cards", "agents",
                                                "options", "labels"}
 
@@ -222,3 +222,50 @@ def test_a_chunk_error_keeps_the_finished_chunks(tmp_path, capsys):
     assert err.endswith("playtest: error: chunk 2 (games 8-9 of series 0): RuntimeError: lost "
                         "the plot\n"), err
     assert manifest(folder)["finished"] == [0, 1]
+
+
+def test_the_manifest_of_a_huge_run_lists_no_chunks_and_resumes(tmp_path):
+    """10^14 games in chunks of 10^8 (the unit plays no game, it says where it is): the
+    manifest says how many chunks there are (10^6) instead of listing them (a list of every
+    chunk took 5.3 GB at 10^11 games in chunks of 1,000), and a resume goes on after the
+    chunks finished, chunk i being worked out from the chunk size, games and order."""
+    from types import SimpleNamespace
+
+    from experiments import runner
+
+    from support import POOL, ids
+    unit = SimpleNamespace(pool=POOL, ids0=ids("mono_green_curve"))
+    played, consumed = [], []
+
+    def play(unit, seed, game0, n):
+        played.append(game0)
+        return pd.DataFrame({"game": [game0], "n": [n]})
+
+    def consume(k, rows):
+        consumed.append(int(rows["game"].iloc[0]))
+        if len(consumed) in (2, 6):
+            raise KeyboardInterrupt
+    folder = tmp_path / "run"
+    for resume in (False, True):
+        with pytest.raises(Stopped):
+            runner.run_chunks([unit], 10**14, 7, play, consume, chunk=10**8, progress=False,
+                              plan=Plan(dataset=str(folder), resume=resume), command="huge")
+    m = manifest(folder)
+    assert m["format"] == 2 and m["chunks"] == 10**6 and m["chunk"] == 10**8
+    assert m["finished"] == [0, 1, 2, 3] and (folder / MANIFEST).stat().st_size < 8000
+    # the first run plays and keeps chunks 0 and 1; the resumed one reads them back and
+    # plays chunks 2 and 3
+    g = 10**8
+    assert played == [0, g, 2 * g, 3 * g] and consumed == [0, g, 0, g, 2 * g, 3 * g]
+
+
+def test_a_manifest_of_the_old_format_is_refused_in_one_line(kept, tmp_path):
+    old = tmp_path / "old"
+    old.mkdir()
+    m = manifest(kept)
+    m.update(format=1, chunks=[[0, 0, 40]])
+    (old / MANIFEST).write_text(json.dumps(m))
+    with pytest.raises(PlaytestError, match=f"--resume {old}: a run of an older playtest "
+                                            f".its manifest is of format 1, this one's of 2.: "
+                                            f"resume it with the playtest that started it"):
+        simulate(GREEN, plan=Plan(dataset=str(old), resume=True), **RUN)

@@ -4,16 +4,17 @@ import pandas as pd
 
 from agents import GreedyAgent
 from experiments import runner
-from experiments.runner import Series, _chunks
+from experiments.runner import Series
 
 from support import POOL, ids
 
 
 def test_chunks_series_after_series_or_side_by_side():
-    assert _chunks(2, 5, 2, False) == [(0, 0, 2), (0, 2, 2), (0, 4, 1),
-                                       (1, 0, 2), (1, 2, 2), (1, 4, 1)]
-    assert _chunks(2, 5, 2, True) == [(0, 0, 2), (1, 0, 2), (0, 2, 2), (1, 2, 2),
-                                      (0, 4, 1), (1, 4, 1)]
+    from experiments.runner import Chunks
+    assert list(Chunks(2, 5, 2, False)) == [(0, 0, 2), (0, 2, 2), (0, 4, 1),
+                                            (1, 0, 2), (1, 2, 2), (1, 4, 1)]
+    assert list(Chunks(2, 5, 2, True)) == [(0, 0, 2), (1, 0, 2), (0, 2, 2), (1, 2, 2),
+                                           (0, 4, 1), (1, 4, 1)]
 
 
 def _play(side_by_side=False, enough=None, games=12):
@@ -48,3 +49,44 @@ def test_enough_ends_the_run_after_a_whole_round():
     n, order, _ = _play(enough=enough, games=40)
     assert n == 8 and len(asked) == 2
     assert order == [(0, 0), (1, 0), (0, 4), (1, 4)]
+
+
+def test_chunks_are_worked_out_not_listed():
+    """Chunk i of 10^18 games at once (a list of every chunk took 5.3 GB before the first
+    game of 10^11): the same chunks as listing them, whatever the order."""
+    from experiments.runner import Chunks
+    c = Chunks(3, 10**18, 7, True)
+    assert c.count == 3 * -(-10**18 // 7)
+    assert c[c.count - 1] == (2, (c.count // 3 - 1) * 7, 10**18 % 7 or 7)
+    for n_series, games, chunk, rounds in ((1, 1, 5, False), (3, 10, 3, True), (2, 9, 9, False)):
+        listed = [(k, g0, min(chunk, games - g0)) for g0, k in
+                  ((g0, k) for g0 in range(0, games, chunk) for k in range(n_series))] \
+            if rounds else [(k, g0, min(chunk, games - g0)) for k in range(n_series)
+                            for g0 in range(0, games, chunk)]
+        assert list(Chunks(n_series, games, chunk, rounds)) == listed
+
+
+def test_a_run_of_10_14_games_starts_at_once_in_flat_memory():
+    """`--games 100000000000000` was killed for memory after 102 s, before its first game:
+    here its first two chunks are consumed (then it is stopped) with a few kB traced."""
+    import tracemalloc
+
+    import pytest
+
+    from experiments.signals import Stopped
+    seen = []
+
+    def consume(k, result):
+        seen.append(result)
+        if len(seen) == 2:
+            raise KeyboardInterrupt
+    tracemalloc.start()
+    try:
+        with pytest.raises(Stopped):
+            runner.run_chunks(["unit"], 10**14, 1, lambda unit, seed, g0, n: (g0, n), consume,
+                              chunk=10**8, progress=False)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert seen == [(0, 10**8), (10**8, 10**8)]
+    assert peak < 1 << 20, peak
