@@ -136,18 +136,29 @@ def _send_agents_by_value(unit):
             cloudpickle.register_pickle_by_value(mod)
 
 
+def local_workers_limit():
+    """The most worker processes `--dask local:N` starts: two a core. Each plays on one core
+    and holds the engine (~350 MB, docs/performance.md): more only share the cores and
+    fill the memory."""
+    return max(4, 2 * (os.cpu_count() or 1))
+
+
 def parse_address(text):
     """--dask: ("local", N or None) or ("scheduler", address)."""
+    from simcore.errors import PlaytestError
     t = str(text).strip()
     if t == "local" or t.startswith("local:"):
         n = t.partition(":")[2]
         if not n:
             return "local", None
+        if n.isdigit() and int(n) > local_workers_limit():
+            raise PlaytestError(f"--dask {t}: at most {local_workers_limit()} worker processes "
+                                f"here (two a core: each plays on one core and holds the "
+                                f"engine, ~350 MB), got {int(n):,}")
         if n.isdigit() and int(n) > 0:
             return "local", int(n)
     elif "://" in t and t.split("://", 1)[1]:
         return "scheduler", t
-    from simcore.errors import PlaytestError
     raise PlaytestError(f"--dask: expected local, local:N (N worker processes here) or "
                         f"tcp://HOST:PORT (a running scheduler), got {text!r}")
 

@@ -29,6 +29,7 @@ from experiments.signals import STOPS
 from experiments.variants import (
     CARD_PROPERTIES,
     card_variant,
+    check_grid,
     deck_card,
     describe_variant,
     most_common_basic,
@@ -50,7 +51,9 @@ def parse_vary(text):
     if prop.casefold() not in CARD_PROPERTIES:
         raise PlaytestError(f"--vary: expected cost, power or toughness before '=', got "
                             f"{prop!r}")
-    return prop.casefold(), parse_range(rng, "--vary", text)
+    values = parse_range(rng, "--vary", text)
+    check_grid([len(values)], "--vary", text)
+    return prop.casefold(), values
 
 
 def balance(deck, card, vary, vs=(), baseline=None, target=None, like=None, games=2000,

@@ -51,6 +51,7 @@ from experiments.paths import writing
 from experiments.reference import cards as ref_cards
 from experiments.reference import castability as ref_cast
 from experiments.reference import greedy as ref_greedy
+from experiments.runner import Series, check_batch
 from simcore import consts as K
 from simcore import layout as L
 from simcore import microbench
@@ -239,12 +240,16 @@ def bench(games=None, batch_size=None, seed=1, serial_games=None, reference_game
               castability_reference_games=castability_reference_games,
               kernel_games=kernel_games, kernel_seconds=kernel_seconds,
               memory_games=memory_games, start_games=start_games, cold=cold)
-    backend = benchproc.dask_backend(dask) if dask else None   # a bad spec: before the run
     games, batch_size = z["games"], z["batch_size"]
     z["serial_games"] = z["serial_games"] or max(1, min(games, batch_size) // 4)
     pool = make_pool()
     ids0 = deck_ids(pool, load_deck(DECK, pool))
     ids1 = deck_ids(pool, load_deck(OPPONENT, pool))
+    gvg = Series(pool, ids0, ids1, batch=dict(max_turns=max_turns))
+    for flag, n in (("--batch-size", min(games, batch_size)),      # batches made at once
+                    ("--kernel-games", z["kernel_games"]), ("--memory-games", z["memory_games"])):
+        check_batch([gvg], n, flag)
+    backend = benchproc.dask_backend(dask) if dask else None   # a bad spec: before the run
     threads = numba.get_num_threads()
     warm_up(pool, ids0, ids1, games, batch_size, seed, max_turns)
     m = Measures(progress)

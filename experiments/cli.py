@@ -954,6 +954,28 @@ def cmd_cards_show(args) -> int:
     return 0
 
 
+def _check_sizes(args):
+    """Numbers past what the engine can hold, refused before anything is read or compiled,
+    in one line giving the limit: games past what the seeding numbers, a seed past its
+    column, turns past what a game can last (simcore/seeds.py, simcore/flowstate.py). A
+    batch too big for the memory is refused by the runner, which knows the decks."""
+    from simcore.flowstate import MAX_TURNS, check_turns
+    from simcore.seeds import check_games, check_seed
+    a = vars(args)
+    for name, v in a.items():
+        if name.endswith("games") and isinstance(v, int):
+            check_games(v, "--" + name.replace("_", "-"))
+    if isinstance(a.get("seed"), int):
+        check_seed(a["seed"], "--seed")
+    if isinstance(a.get("max_turns"), int):
+        check_turns(a["max_turns"])
+    by_turn = a.get("by_turn")
+    if isinstance(by_turn, int) and 2 * by_turn > MAX_TURNS:
+        raise PlaytestError(f"--by-turn: at most {MAX_TURNS // 2:,} (the deck's turns: against "
+                            f"an opponent the game's are twice as many, and a game lasts at "
+                            f"most {MAX_TURNS:,} turns), got {by_turn:,}")
+
+
 def run(argv=None) -> int:
     """Parse argv and run the command; returns the exit status."""
     from experiments.signals import Stopped, stop_on_signals
@@ -961,6 +983,7 @@ def run(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)  # bad usage: one line, SystemExit(2)
     try:
+        _check_sizes(args)
         # SIGTERM as well as SIGINT unwinds, so that output files are closed (a Parquet
         # file without its footer is unreadable); the status says which signal (128 + n)
         with stop_on_signals():

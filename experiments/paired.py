@@ -35,6 +35,9 @@ class Paired:
     def play(self, seed, game0, n):
         return [s.play(seed, game0, n) for s in self.series]
 
+    def batch_bytes(self, n):
+        return max(s.batch_bytes(n) for s in self.series)
+
 
 def both_ways(series, **labels):
     """The two copies of a Series that differ in who starts: on the play, on the draw."""

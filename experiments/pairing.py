@@ -25,6 +25,7 @@ from experiments.gamerows import game_rows
 from experiments.runner import Series
 from experiments.seedsums import SeedSums
 from experiments.signals import STOPS
+from experiments.variants import check_deck_size
 from simcore.errors import PlaytestError
 from simcore.game import deck_ids
 
@@ -94,7 +95,8 @@ class PairedRun:
         self.seed, self.batch_size, self.progress = seed, batch_size, progress
         self.plan, self.command = plan, command
         self.series = []
-        for v in self.versions:
+        for v in self.versions:         # (flags that add cards may make one too big)
+            check_deck_size(len(v.cards), f"the version {v.label}")
             for name, deck in self.opponents:
                 for start in STARTS:
                     self.series.append(Series(

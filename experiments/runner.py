@@ -33,6 +33,8 @@ from experiments.progress import ProgressLine, say_compiling
 from experiments.signals import STOPS, Stopped, held, stop_on_signals
 from simcore.errors import PlaytestError
 from simcore.game import GameBatch
+from simcore.memory import memory_available
+from simcore.seeds import check_games
 
 
 @dataclass
@@ -62,6 +64,11 @@ class Series:
         # agents draw their own randomness from the run's seed and the chunk's first game
         b.play(self.agents, np.random.default_rng([seed, game0, 7919]))
         return dict(b.results(), records=b.records())
+
+    def batch_bytes(self, n):
+        """About the memory a batch of n of these games takes (GameBatch.batch_bytes)."""
+        return GameBatch.batch_bytes(self.pool, self.ids0, self.ids1, n,
+                                     self.batch.get("max_turns", 30))
 
 
 def warm_up(series, progress=True):
@@ -168,6 +175,7 @@ def run_chunks(units, games, seed, play, consume, chunk=None, progress=True, on_
     from experiments.backends import ChunkFailed, Local
     from experiments.dataset import Dataset, identity
     units = list(units)
+    check_games(games)
     plan = plan or Plan()
     backend = plan.backend or Local()
     per = per or [1] * len(units)            # games a unit's "game" counts for (progress)
@@ -184,6 +192,8 @@ def run_chunks(units, games, seed, play, consume, chunk=None, progress=True, on_
             if plan.dataset and plan.resume:
                 ds = Dataset.resume(plan.dataset, ident, chunk)
                 chunk = ds.chunk
+            if backend.name == "local":      # a batch in this process: before compiling
+                check_batch(units, min(games, chunk or default_chunk))
             if warm is not None and backend.warms_here:
                 warm()
             if units:
@@ -265,6 +275,27 @@ def _close_all(steps, quiet):
             failed = failed or e
     if failed is not None and not quiet:
         raise failed
+
+
+def check_batch(units, n, flag="--batch-size"):
+    """A batch of `n` games of each unit (those that say what a game takes: `batch_bytes`)
+    fits in the memory free here; else one line giving the most that does."""
+    free = memory_available()
+    if free is None or n <= 1:
+        return
+    for unit in units:
+        size = getattr(unit, "batch_bytes", None)
+        need = size(n) if size is not None else 0
+        if need > free:
+            one = max(1, need // n)
+            raise PlaytestError(f"{flag} {n:,}: a batch of {n:,} games of these decks takes "
+                                f"about {_gb(need)} ({one:,} bytes a game), more than the "
+                                f"{_gb(free)} of memory free here: at most {free // one:,} "
+                                f"games a batch")
+
+
+def _gb(n):
+    return f"{n / 2**30:,.1f} GiB"
 
 
 def run_table(series, games, seed, to_rows, consume, table, chunk=None, progress=True,

@@ -24,6 +24,7 @@ from experiments.shares import points_ci, rate_words, wilson
 from experiments.signals import STOPS
 from experiments.variants import (
     cards_of,
+    check_grid,
     count_variant,
     most_common_basic,
     parse_range,
@@ -32,7 +33,7 @@ from experiments.variants import (
     varied_cards,
 )
 from simcore.compile import make_pool
-from simcore.decks import deck_counts, load_deck
+from simcore.decks import MAX_DECK_CARDS, deck_counts, load_deck
 from simcore.errors import PlaytestError
 
 
@@ -47,11 +48,15 @@ def parse_counts(texts, pool):
         if counts[0] < 0:
             raise PlaytestError(f"--vary: {text}: a deck holds at least 0 copies of a card, "
                                 f"not {counts[0]}")
+        if counts[-1] > MAX_DECK_CARDS:
+            raise PlaytestError(f"--vary: {text}: {counts[-1]:,} copies of {card}, more than "
+                                f"the {MAX_DECK_CARDS:,} cards a game can hold")
         if card in [c for c, _ in out]:
             raise PlaytestError(f"--vary: {card} is varied twice")
         out.append((card, counts))
     if not out:
         raise PlaytestError('--vary: give at least one card and its counts ("Forest=14..18")')
+    check_grid([len(c) for _, c in out], "--vary", " and ".join(texts))
     return out
 
 

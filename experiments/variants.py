@@ -6,16 +6,29 @@ card variant is a validated card dict in a Pool of its own (simcore.compile.Pool
 Every bad value is one PlaytestError line naming the flag; an unknown card comes with the
 closest names, as deck lists give them (simcore.decks.match_card_name).
 """
+import math
 import re
 from collections import Counter
 
 from simcore.cardload import check_card
 from simcore.compile import Pool
-from simcore.decks import basic_lands, match_card_name
+from simcore.decks import MAX_DECK_CARDS, basic_lands, match_card_name
 from simcore.errors import PlaytestError
 from simcore.manastr import ManaCost, format_mana, mana_value, parse_mana
 
 CARD_PROPERTIES = ("cost", "power", "toughness")
+# versions of a deck in one balance or sweep grid. Each plays every seed against every
+# opponent on the play and on the draw: at the default 2,000 games a version and opponent,
+# 100 versions are 200,000 games an opponent, some 4 minutes on two busy cores (a balance of
+# 11 versions, 22,000 Elves-Goblins games, took 24 s), hours at the precision that tells
+# one point apart; and the best of many more is picked by noise more than by the cards
+# (each comparison is a 95% interval). 100 holds every power 0..99 a card may have and a
+# 10 x 10 grid of two counts; `--vary power=0..1000` (1001 versions) was accepted.
+MAX_VARIANTS = 100
+# a power or toughness as --vary sets it, and the generic part of a cost: the card format's
+# largest generic mana symbol, {99}, and the largest printed creature, 99/99; far inside the
+# engine's 32-bit card columns (power 5,000,000,000 failed in the card table's compile)
+MAX_CARD_VALUE = 99
 _RANGE = re.compile(r"^\s*(-?\d+)\s*(?:\.\.\s*(-?\d+)\s*)?$")
 
 
@@ -63,8 +76,10 @@ def split_assignment(text, flag, what, is_range=False):
 
 
 def parse_range(text, flag, what):
-    """"2..5" -> [2, 3, 4, 5] (inclusive), "3" -> [3]; an empty or reversed range is one
-    line naming `flag` (`what` says which value it was, e.g. "Forest=18..14")."""
+    """"2..5" -> range(2, 6) (inclusive: 2, 3, 4, 5), "3" -> range(3, 4); an empty or
+    reversed range is one line naming `flag` (`what` says which value it was, e.g.
+    "Forest=18..14"). A range, not a list: how many values it has is checked before they
+    are made (`check_grid`)."""
     m = _RANGE.match(text)
     if not text.strip():
         raise PlaytestError(f"{flag}: {what}: an empty range (expected FROM..TO, e.g. 2..5)")
@@ -76,7 +91,25 @@ def parse_range(text, flag, what):
     if hi < lo:
         raise PlaytestError(f"{flag}: {what}: the range is reversed ({lo} down to {hi}): "
                             f"write {hi}..{lo}")
-    return list(range(lo, hi + 1))
+    return range(lo, hi + 1)
+
+
+def check_grid(sizes, flag, what):
+    """One line giving the limit if a grid of ranges of `sizes` values has more than
+    MAX_VARIANTS variants (`what`: the values as given)."""
+    n = math.prod(sizes)
+    if n > MAX_VARIANTS:
+        raise PlaytestError(f"{flag}: {what}: {n:,} variants, more than the {MAX_VARIANTS} a "
+                            f"run may compare (each plays every seed: split it into runs of "
+                            f"at most {MAX_VARIANTS})")
+
+
+def check_deck_size(n, what):
+    """One line giving the limit if a deck made from flags (`what`: which, and the flag) has
+    more cards than a game can hold (simcore.decks.MAX_DECK_CARDS, as for a list's lines)."""
+    if n > MAX_DECK_CARDS:
+        raise PlaytestError(f"{what} has {n:,} cards, more than the {MAX_DECK_CARDS:,} a game "
+                            f"can hold")
 
 
 # ---- decks
@@ -144,6 +177,10 @@ def card_variant(card, prop, value, flag="--vary"):
             raise PlaytestError(f"{flag}: cost={value}: {name}'s symbols other than generic "
                                 f"mana, {rest}, have mana value {fixed}: a mana value of "
                                 f"{value} makes no card")
+        if value - fixed > MAX_CARD_VALUE:
+            raise PlaytestError(f"{flag}: cost={value}: at most {fixed + MAX_CARD_VALUE} "
+                                f"({name}'s symbols other than generic mana have mana value "
+                                f"{fixed}, and generic mana goes up to {{{MAX_CARD_VALUE}}})")
         d["cost"] = format_mana(ManaCost(value - fixed, mc.pips, mc.hybrid, mc.x))
     elif prop in ("power", "toughness"):
         if "Creature" not in d["types"]:
@@ -151,6 +188,9 @@ def card_variant(card, prop, value, flag="--vary"):
                                 f"{prop}")
         if value < 0:
             raise PlaytestError(f"{flag}: {prop}={value}: a {prop} below 0 makes no card")
+        if value > MAX_CARD_VALUE:
+            raise PlaytestError(f"{flag}: {prop}={value}: at most {MAX_CARD_VALUE} (the largest "
+                                f"printed creature is 99/99)")
         d[prop] = value
     else:
         raise PlaytestError(f"{flag}: expected cost, power or toughness, got {prop!r}")

@@ -6,12 +6,28 @@ from collections import namedtuple
 import numpy as np
 
 from . import layout as L
+from .errors import PlaytestError
+from .kernels.flow import OID_LIMIT
 from .kernels.txn import LOG_WIDTH
 from .threads import in_ranges
 
 Flow = namedtuple("Flow", ["fl", "opts", "pend", "toff", "tlen", "tlist", "tval", "pick", "ban",
                            "log", "rec", "cterm", "citem", "cclause"])
 N_OPTIONS = 64
+# the most turns a game can be given: every turn but the first draws a card, and a card
+# drawn takes a new object id, so a game has passed its OID_LIMIT ids (and ended truncated,
+# kernels/flow.py) before turn 30,001; turn numbers are kept in int16 records (the Flow's
+# rec, one column a turn: 20 bytes a game per turn of the limit, so --max-turns 10^9 asked
+# for 20 GB a game)
+MAX_TURNS = OID_LIMIT
+
+
+def check_turns(turns, flag="--max-turns"):
+    """One line giving the limit if a game cannot last `turns` turns."""
+    if int(turns) > MAX_TURNS:
+        raise PlaytestError(f"{flag}: at most {MAX_TURNS:,} turns (a game has used up its "
+                            f"{OID_LIMIT:,} object ids by then: every turn draws a card, which "
+                            f"takes a new id), got {int(turns):,}")
 
 
 def alloc_flow(n, max_turns, condition=None, A=N_OPTIONS, T=32, V=256, log=16, record=True):

@@ -21,8 +21,9 @@ from . import encoding as E
 from . import layout as L
 from .compile_plan import register_agent  # noqa: F401  (public API: agents with kernels)
 from .condition import card_on_battlefield
+from .decks import MAX_DECK_CARDS
 from .errors import IllegalAction, PlaytestError
-from .flowstate import N_OPTIONS, Flow, alloc_flow, view_dict  # noqa: F401  (public API)
+from .flowstate import N_OPTIONS, Flow, alloc_flow, check_turns, view_dict  # noqa: F401
 from .kernels.flow import (
     decision_noise_nb,
     first_illegal_nb,
@@ -35,8 +36,8 @@ from .layout import O_CARD, O_OWNER, O_ZONE, PL_LIB_N, PL_MULLIGANS
 from .manastr import ManaCost, format_mana
 from .mulligan import facts as mulligan_facts
 from .policies import POLICIES
-from .seeds import base_seed
-from .state import alloc_state, caps_of, lane_cells, lanes_of, unwritten_like
+from .seeds import base_seed, check_games
+from .state import alloc_state, caps_of, lane_cells, lanes_of, nbytes_per_game, unwritten_like
 from .threads import in_ranges, on_threads  # noqa: F401  (agents run their kernels here)
 
 GAME_CHUNK = 16     # games a thread takes from the shared queue at a time (step_games_nb)
@@ -101,6 +102,30 @@ def deck_ids(pool, deck):
     return np.asarray(ids, dtype=np.int64)
 
 
+def _room(ct, d0, d1):
+    """A batch's object slots M and stack depth S for these decks (card id arrays; d1 empty:
+    goldfish). Object slots for tokens only where the decks can make any (scans over all
+    slots and bytes per game grow with it); a goldfish game has no opponent's library, so it
+    gets more token slots and a deeper stack (20 Elves entering at once put 20 triggers on
+    it: 13 of 23 Elves goldfish games out of room of 2,000 ran out of stack)."""
+    goldfish = d1.size == 0
+    makers = token_makers(ct, np.concatenate([d0, d1]))
+    room = 0 if not makers else (TOKEN_ROOM_GOLDFISH if goldfish else TOKEN_ROOM)
+    return dict(M=max(2, d0.size + d1.size + room), S=32 if goldfish else 16)
+
+
+def check_numbers(d0, d1, game0, n_games, max_turns):
+    """What a batch numbers fits the engine: each deck at most MAX_DECK_CARDS cards (slots
+    and object ids are int16), its games' numbers below MAX_GAMES (seeds.py), at most
+    MAX_TURNS turns; else one line giving the limit."""
+    for side, d in (("deck0", d0), ("deck1", d1)):
+        if d.size > MAX_DECK_CARDS:
+            raise PlaytestError(f"{side} has {d.size:,} cards, more than the "
+                                f"{MAX_DECK_CARDS:,} a game can hold")
+    check_games(game0 + n_games, "game0 + n_games")
+    check_turns(max_turns, "max_turns")
+
+
 # rows of the per-thread arrays (dry-run game, thread snapshot, legal-mask row) a thread
 # owns, of which it uses the first: the threads' small planes (a game's gm row is ~60 int32)
 # would otherwise share cache lines, written by both threads at every snapshot and decision
@@ -111,6 +136,20 @@ class GameBatch:
 
     deck0/deck1: arrays of card ids (deck1 None or empty: goldfish). start: "play" (player 0
     starts), "draw" (player 1 starts) or "random" (per game)."""
+
+    @staticmethod
+    def batch_bytes(pool, deck0, deck1=None, n_games=1, max_turns=30):
+        """About the memory a batch of `n_games` games of these decks takes, without making
+        it: a game's State twice (the games and their snapshots) and its Flow, whose turn
+        records grow with `max_turns`; what a game records and its rows come on top. The
+        runner refuses a batch that would not fit (experiments/runner.py check_batch)."""
+        ct = pool.compile()
+        d0 = np.asarray(deck0, dtype=np.int64)
+        d1 = np.asarray(deck1 if deck1 is not None else [], dtype=np.int64)
+        check_numbers(d0, d1, 0, 1, int(max_turns))
+        one = nbytes_per_game(alloc_state(1, pool.n_kinds, **_room(ct, d0, d1)))
+        flow = sum(a.nbytes for a in alloc_flow(1, int(max_turns)))
+        return int(n_games) * (2 * one + flow + (1 + N_OPTIONS) * 9)
 
     def __init__(self, pool, deck0, deck1=None, n_games=1, seed=0, start="play", game0=0,
                  max_turns=30, target_card=None, record=True, condition=None):
@@ -132,15 +171,9 @@ class GameBatch:
                                     f"{len(pool.names) - 1}; game.deck_ids makes them from a "
                                     f"deck list), got {got}")
         self.goldfish = d1.size == 0
-        # room: object slots for tokens only where the decks can make any (scans over all
-        # slots and bytes per game grow with it); a goldfish game has no opponent's library,
-        # so it gets more token slots and a deeper stack (20 Elves entering at once put 20
-        # triggers on it: 13 of 23 Elves goldfish games out of room of 2,000 ran out of stack)
-        makers = token_makers(self.ct, np.concatenate([d0, d1]))
-        room = 0 if not makers else (TOKEN_ROOM_GOLDFISH if self.goldfish else TOKEN_ROOM)
+        check_numbers(d0, d1, self.game0, int(n_games), int(max_turns))
         # one scratch lane per thread in_ranges may use
-        self.st = alloc_state(int(n_games), pool.n_kinds, M=max(2, d0.size + d1.size + room),
-                              S=32 if self.goldfish else 16,
+        self.st = alloc_state(int(n_games), pool.n_kinds, **_room(self.ct, d0, d1),
                               lanes=max(1, numba.config.NUMBA_NUM_THREADS))
         first = np.full(int(n_games), START[start], dtype=np.int64)
         compile_plan.start_if_cold()        # (the CLI may have started it already)

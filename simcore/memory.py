@@ -10,6 +10,10 @@ keeps up to 1 GiB of free space. Set once, when simcore is imported (set at the 
 GameBatch instead, they gained nothing measurable: the heap laid out while numba's cache
 loads matters too); left alone when the user set glibc's own MALLOC_* variables, or with
 PLAYTEST_KEEP_MEMORY=0.
+
+And how much memory is free for a batch (`memory_available`), so that a batch too big for
+the machine is refused in one line before it is made, not a MemoryError or the kernel's
+OOM killer after a cold compile.
 """
 import ctypes
 import os
@@ -40,3 +44,31 @@ def _apply():
         return False
     mallopt.argtypes = (ctypes.c_int, ctypes.c_int)
     return all(mallopt(param, value) == 1 for param, value in SETTINGS)
+
+
+def memory_available():
+    """Bytes of memory free for a new allocation, or None if unknown: Linux's MemAvailable
+    (elsewhere the physical memory), and no more than a cgroup's limit leaves (a
+    container's memory.max)."""
+    free = None
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    free = int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    if free is None:
+        try:
+            free = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+        except (ValueError, OSError, AttributeError):
+            return None
+    try:
+        with open("/sys/fs/cgroup/memory.max") as f, \
+                open("/sys/fs/cgroup/memory.current") as g:
+            top, used = f.read().strip(), int(g.read())
+        if top.isdigit():
+            free = min(free, max(0, int(top) - used))
+    except (OSError, ValueError):
+        pass
+    return free

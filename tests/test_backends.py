@@ -50,6 +50,17 @@ def test_addresses():
             parse_address(bad)
 
 
+def test_more_local_workers_than_two_a_core_are_refused(monkeypatch):
+    """local:100000 would start as many processes, each holding the engine."""
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    assert parse_address("local:4") == ("local", 4)
+    with pytest.raises(PlaytestError) as e:
+        parse_address("local:100000")
+    assert str(e.value) == ("--dask local:100000: at most 4 worker processes here (two a "
+                            "core: each plays on one core and holds the engine, ~350 MB), got "
+                            "100,000")
+
+
 def test_simulate_rows_are_the_same_on_the_cluster(dask):
     """Per-game rows, the pilot's counts (which travel beside the rows) and the chunk order:
     the same from two worker processes in chunks of 70 as here in chunks of 100."""

@@ -184,3 +184,31 @@ def test_bad_input_is_one_line_and_plays_nothing(args, line, capsys):
     code, out, err = run_main(["balance", ELVES, "--vs", GOBLINS] + args, capsys)
     assert code == 2 and out == ""
     assert err.startswith("playtest: error: " + line) and err.count("\n") == 1, err
+
+
+@pytest.fixture
+def nothing_played(monkeypatch):
+    from experiments import runner
+
+    def played(*a, **k):
+        raise AssertionError("a game was played")
+    monkeypatch.setattr(runner, "run_chunks", played)
+
+
+@pytest.mark.parametrize("vary,line", [
+    ("power=0..1000", "--vary: power=0..1000: 1,001 variants, more than the 100 a run may "
+                      "compare (each plays every seed: split it into runs of at most 100)"),
+    ("power=0..100000000000", "--vary: power=0..100000000000: 100,000,000,001 variants, more "
+                              "than the 100"),
+    ("power=5000000000", "--vary: power=5000000000: at most 99 (the largest printed creature "
+                         "is 99/99)"),
+    ("toughness=90..100", "--vary: toughness=100: at most 99"),
+    ("cost=50..102", "--vary: cost=102: at most 101 (Elvish Warrior's symbols other than "
+                     "generic mana have mana value 2, and generic mana goes up to {99})"),
+])
+def test_a_grid_past_the_limit_is_refused_before_playing(vary, line, nothing_played, capsys):
+    """`--vary power=0..1000` was accepted: 1001 variants of 2,000 games each."""
+    code, out, err = run_main(["balance", ELVES, "--vs", GOBLINS, "--card", "Elvish Warrior",
+                               "--vary", vary], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith("playtest: error: " + line) and err.count("\n") == 1, err

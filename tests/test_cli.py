@@ -353,3 +353,55 @@ def test_scenario_with_bad_cards_dir(tmp_path, capsys):
                               capsys)
     assert code != 0
     assert "Traceback" not in err
+
+
+# ---- sizes past what the engine can hold: one line giving the limit, before anything runs
+
+EXAMPLES = ROOT / "examples" / "decks"
+GREEN, GOBLINS = str(EXAMPLES / "mono_green_curve.txt"), str(EXAMPLES / "goblins_burn_blight.txt")
+TOO_MANY = str(2**63)
+
+
+@pytest.mark.parametrize("argv,line", [
+    (["simulate", GREEN, "--games", TOO_MANY],
+     f"--games: at most 9,223,372,036,854,775,807 games (2^63 - 1: a game's number is a 64-bit "
+     f"integer of its seed and rows), got {2**63:,}"),
+    (["castability", GREEN, "--games", TOO_MANY], "--games: at most 9,223,372,036,854,775,807"),
+    (["compare", GREEN, "--swap", "Forest=Forest", "--vs", GOBLINS, "--games", TOO_MANY],
+     "--games: at most 9,223,372,036,854,775,807"),
+    (["simulate", GREEN, "--seed", TOO_MANY],
+     f"--seed: at most 9,223,372,036,854,775,807 (2^63 - 1: the rows' seed column is a 64-bit "
+     f"integer), got {2**63:,}"),
+    (["simulate", GREEN, "--max-turns", "1000000000"],
+     "--max-turns: at most 30,000 turns (a game has used up its 30,000 object ids by then: "
+     "every turn draws a card, which takes a new id), got 1,000,000,000"),
+    (["gauntlet", GREEN, "--vs", GOBLINS, "--max-turns", "30001"], "--max-turns: at most 30,000"),
+    (["combo", GREEN, "--when", "battlefield: Forest", "--by-turn", "20000"],
+     "--by-turn: at most 15,000 (the deck's turns: against an opponent the game's are twice as "
+     "many, and a game lasts at most 30,000 turns), got 20,000"),
+    (["bench", "--memory-games", TOO_MANY], "--memory-games: at most 9,223,372,036,854,775,807"),
+    (["simulate", GREEN, "--dask", "local:100000"], "--dask local:100000: at most "),
+])
+def test_a_size_past_what_the_engine_holds_is_one_line(argv, line, monkeypatch, capsys):
+    """Each was a traceback, a MemoryError or a run killed for memory (--max-turns 10^9
+    asked for 20 GB a game; the games list their numbers as int64)."""
+    from experiments import runner
+
+    def started(*a, **k):
+        raise AssertionError("the run started")
+    monkeypatch.setattr(runner, "run_chunks", started)
+    monkeypatch.setattr("experiments.bench.bench", started)
+    monkeypatch.setattr("distributed.LocalCluster", started)
+    code, out, err = run_main(argv, capsys)
+    assert code == 2 and out == "" and err.startswith(f"playtest: error: {line}"), err
+    assert err.count("\n") == 1
+
+
+def test_a_batch_no_memory_can_hold_is_one_line(capsys):
+    """--batch-size 10^12 (with as many games) was a MemoryError traceback."""
+    code, out, err = run_main(["simulate", GREEN, "--games", "1000000000000", "--batch-size",
+                               "1000000000000"], capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith("playtest: error: --batch-size 1,000,000,000,000: a batch of "
+                          "1,000,000,000,000 games of these decks takes about "), err
+    assert " of memory free here: at most " in err

@@ -1,6 +1,7 @@
 """Starting games (103): shuffled libraries and opening hands from each game's own random
 stream; the same seed gives the same games whatever the batch size or chunking; the London
 mulligan (103.5)."""
+import re
 from collections import Counter
 
 import numpy as np
@@ -98,3 +99,24 @@ def test_opening_hand_land_count_matches_hypergeometric():
     lands = np.array([b.zone_cards(g, 0, K.Z_HAND).count(FOREST) for g in range(n)])
     mean, sd = 7 * 24 / 60, np.sqrt(7 * 24 / 60 * 36 / 60 * 53 / 59)
     assert abs(lands.mean() - mean) < 4 * sd / np.sqrt(n)
+
+
+def test_what_the_engine_cannot_hold_is_refused_in_one_line():
+    """A batch's own checks, whatever built it: a deck past MAX_DECK_CARDS (int16 slots and
+    object ids), game numbers past MAX_GAMES, turns past MAX_TURNS; each gives the limit.
+    GameBatch.batch_bytes says what a batch would take without making it."""
+    from simcore.errors import PlaytestError
+    for kw, words in ((dict(deck0=[FOREST] * 10_001), "deck0 has 10,001 cards, more than the "
+                                                        "10,000 a game can hold"),
+                      (dict(game0=2**63 - 1, n_games=1), "game0 + n_games: at most "
+                                                         "9,223,372,036,854,775,807 games"),
+                      (dict(max_turns=30_001), "max_turns: at most 30,000 turns")):
+        args = dict(dict(deck0=DECK0, deck1=DECK1, n_games=2), **kw)
+        with pytest.raises(PlaytestError, match=re.escape(words)):
+            GameBatch(POOL, args.pop("deck0"), args.pop("deck1"), **args)
+    one = GameBatch.batch_bytes(POOL, DECK0, DECK1, 1)
+    assert GameBatch.batch_bytes(POOL, DECK0, DECK1, 1000) == 1000 * one
+    # a turn's records: 2 players x 5 planes x 2 bytes a game
+    assert GameBatch.batch_bytes(POOL, DECK0, DECK1, 1, max_turns=130) == one + 2000
+    b = GameBatch(POOL, DECK0, DECK1, n_games=10)
+    assert 2 * 10 * one > sum(a.nbytes for a in (*b.st, *b.snap, *b.fw)) > 10 * one

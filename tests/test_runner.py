@@ -90,3 +90,32 @@ def test_a_run_of_10_14_games_starts_at_once_in_flat_memory():
         tracemalloc.stop()
     assert seen == [(0, 10**8), (10**8, 10**8)]
     assert peak < 1 << 20, peak
+
+
+def test_a_batch_too_big_for_the_memory_is_refused_before_compiling(monkeypatch, capsys):
+    """A batch that would not fit is one line giving the most that does, before the
+    cold-start compile and any game (it was a MemoryError, or the OOM killer)."""
+    import pytest
+
+    from experiments.cli import main
+    from simcore.game import GameBatch
+
+    from support import DECKS
+
+    def made(*a, **k):
+        raise AssertionError("a batch was made")
+    monkeypatch.setattr(runner, "warm_up", made)
+    monkeypatch.setattr(GameBatch, "__init__", made)
+    monkeypatch.setattr(runner, "memory_available", lambda: 2 << 30)
+    per = GameBatch.batch_bytes(POOL, ids("mono_green_curve"), ids("goblins_burn_blight"),
+                                1, 30)
+    with pytest.raises(SystemExit) as e:
+        main(["simulate", str(DECKS / "mono_green_curve.txt"), "--vs",
+              str(DECKS / "goblins_burn_blight.txt"), "--games", "1000000", "--batch-size",
+              "1000000"])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and err == (
+        f"playtest: error: --batch-size 1,000,000: a batch of 1,000,000 games of these decks "
+        f"takes about {per * 10**6 / 2**30:,.1f} GiB ({per:,} bytes a game), more than the "
+        f"2.0 GiB of memory free here: at most {(2 << 30) // per:,} games a batch\n")
+    assert 20_000 < per < 100_000           # two 60-card decks: ~16 KiB of State, twice

@@ -177,3 +177,44 @@ def test_bad_input_is_one_line_and_plays_nothing(args, line, capsys):
     code, out, err = run_main(["sweep", ELVES, "--vs", GOBLINS] + args, capsys)
     assert code == 2 and out == ""
     assert err.startswith("playtest: error: " + line) and err.count("\n") == 1, err
+
+
+@pytest.fixture
+def nothing_played(monkeypatch):
+    from experiments import runner
+
+    def played(*a, **k):
+        raise AssertionError("a game was played")
+    monkeypatch.setattr(runner, "run_chunks", played)
+
+
+@pytest.mark.parametrize("vary,line", [
+    (["Forest=20..100000000"], "--vary: Forest=20..100000000: 100,000,000 copies of Forest, more "
+                               "than the 10,000 cards a game can hold"),
+    (["Forest=10..20", "Llanowar Elves=0..9"],
+     "--vary: Forest=10..20 and Llanowar Elves=0..9: 110 variants, more than the 100 a run "
+     "may compare (each plays every seed: split it into runs of at most 100)"),
+])
+def test_a_grid_past_the_limits_is_refused_at_once(vary, line, nothing_played, capsys):
+    """`--vary "Forest=20..100000000"` made a list of 10^8 counts (28 s, 4 GB) before a line
+    on its fill card."""
+    argv = ["sweep", ELVES, "--vs", GOBLINS, "--fill", "Swamp"]
+    for v in vary:
+        argv += ["--vary", v]
+    code, out, err = run_main(argv, capsys)
+    assert code == 2 and out == ""
+    assert err == f"playtest: error: {line}\n"
+
+
+def test_a_version_too_big_for_a_game_is_refused():
+    """A paired version made from flags is held to a deck list's limit (flags that add cards
+    build bigger decks than their list)."""
+    from experiments.pairing import PairedRun, Version
+    from simcore.compile import make_pool
+    from simcore.errors import PlaytestError
+    pool = make_pool()
+    big = Version("Forest 10001", pool, ["Forest"] * 10_001)
+    with pytest.raises(PlaytestError) as e:
+        PairedRun([big], [], [None, None], {})
+    assert str(e.value) == ("the version Forest 10001 has 10,001 cards, more than the 10,000 "
+                            "a game can hold")
