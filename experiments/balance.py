@@ -40,7 +40,7 @@ from experiments.variants import (
     swapped,
 )
 from simcore.compile import make_pool
-from simcore.decks import load_deck, match_card_name
+from simcore.decks import match_card_name
 from simcore.errors import PlaytestError
 
 
@@ -71,7 +71,7 @@ def balance(deck, card, vary, vs=(), baseline=None, target=None, like=None, game
                             "the deck with CARD, in the places the tested card takes)")
     seeds = games_option(games)
     pool = make_pool(card_dirs)
-    d = load_deck(deck, pool, warn=warn)
+    (d,), field = load_field(vs, pool, warn, decks=[deck])
     if add or cut:
         d = edit_deck(d, pool, add, cut, "the deck with --add/--cut")
     name, base, new_card = _cards(d, pool, card, baseline, like)
@@ -87,7 +87,6 @@ def balance(deck, card, vary, vs=(), baseline=None, target=None, like=None, game
     first = len(versions)
     versions += [Version(f"{name} {prop} {v}{place}", pool_with(pool, c), tested)
                  for v, c in zip(values, variants)]
-    field = load_field(vs, pool, warn)
     agents = [load_agent(agent), load_agent(opponent_agent or agent)]
     for w in d.warnings if (add or cut) and warn is not None else ():
         warn(w)         # the edit's (the list's own were said as it loaded)

@@ -57,7 +57,7 @@ from experiments.runner import Series
 from experiments.shares import figures, points_ci, wilson
 from simcore import consts as K
 from simcore.compile import make_pool
-from simcore.decks import basic_lands, load_deck, match_card_name
+from simcore.decks import basic_lands, load_decks, match_card_name
 from simcore.errors import PlaytestError
 from simcore.game import deck_ids
 
@@ -166,8 +166,7 @@ def cardstats(deck, vs, games=1000, seed=0, agent="greedy", opponent_agent=None,
         raise PlaytestError("--fill: only with --loo (the card that replaces a left-out "
                             "card)")
     pool = make_pool(card_dirs)
-    d0 = load_deck(deck, pool, warn=warn)
-    opponents = [load_deck(v, pool, warn=warn) for v in vs]
+    d0, *opponents = load_decks([deck] + vs, pool, warn=warn)
     names = opponent_names(vs, opponents)
     fill = fill_card(fill, d0, pool) if loo else None
     ids0 = deck_ids(pool, d0)

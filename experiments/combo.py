@@ -31,7 +31,7 @@ from simcore import consts as K
 from simcore import layout as L
 from simcore.compile import make_pool
 from simcore.condition import compile_condition
-from simcore.decks import load_deck
+from simcore.decks import load_decks
 from simcore.game import deck_ids
 
 # effects that draw, look at or shuffle back cards: the cards seen are no longer the top of
@@ -104,10 +104,9 @@ def combo(deck, when, ors=(), vs=None, by_turn=4, games=10000, seed=0, agent="gr
     is the run's horizon here, not a truncation)."""
     rule = mulligan_rule(mulligan)
     pool = make_pool(card_dirs)
-    d0 = load_deck(deck, pool, warn=warn)
     vs = [] if vs is None else [vs] if isinstance(vs, (str, bytes)) or hasattr(
         vs, "__fspath__") else list(vs)
-    opponents = [load_deck(v, pool, warn=warn) for v in vs]
+    d0, *opponents = load_decks([deck] + vs, pool, warn=warn)
     names = opponent_names(vs, opponents)
     cond = compile_condition([when] + list(ors), pool)
     ids0 = deck_ids(pool, d0)

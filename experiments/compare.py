@@ -25,7 +25,6 @@ from experiments.shares import points, points_ci, rate_words
 from experiments.signals import STOPS, Stopped
 from experiments.variants import parse_swap, swapped
 from simcore.compile import make_pool
-from simcore.decks import load_deck
 from simcore.errors import PlaytestError
 
 MAX_ELO = 1000
@@ -128,8 +127,6 @@ def compare(deck_a, deck_b=None, vs=(), swap=(), games=2000, seed=0, agent="gree
     precision, elos, alpha, beta = check_stopping(precision, sprt, alpha, beta)
     seeds_cap = games_option(games)
     pool = make_pool(card_dirs)
-    da = load_deck(deck_a, pool, warn=warn)
-    cards_a = card_list(da)
     swaps = list(swap or ())
     edits = bool(add or cut)
     if deck_b is not None and swaps:
@@ -143,6 +140,9 @@ def compare(deck_a, deck_b=None, vs=(), swap=(), games=2000, seed=0, agent="gree
     if deck_b is None and not swaps and not edits:
         raise PlaytestError("compare needs DECK_B, or --swap \"Old Card=New Card\" or "
                             "--cut/--add \"N Card\" to make it from DECK_A")
+    paths = [deck_a] if deck_b is None else [deck_a, deck_b]
+    (da, *listed), field = load_field(vs, pool, warn, decks=paths)
+    cards_a = card_list(da)
     if edits:
         db = edit_deck(da, pool, add, cut, "version B")
         cards_b, name_b = align(cards_a, card_list(db)), db.name
@@ -154,10 +154,8 @@ def compare(deck_a, deck_b=None, vs=(), swap=(), games=2000, seed=0, agent="gree
             words.append(f"{old} -> {new}")
         name_b = f"{da.name} with " + ", ".join(words)
     else:
-        db = load_deck(deck_b, pool, warn=warn)
-        cards_b = align(cards_a, card_list(db))
-        name_b = db.name if db.name != da.name else str(deck_b)
-    field = load_field(vs, pool, warn)
+        cards_b = align(cards_a, card_list(listed[0]))
+        name_b = listed[0].name if listed[0].name != da.name else str(deck_b)
     agents = [load_agent(agent), load_agent(opponent_agent or agent)]
     for w in db.warnings if edits and warn is not None else ():
         warn(w)

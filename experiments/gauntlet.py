@@ -32,7 +32,7 @@ from experiments.runner import Series
 from experiments.shares import figures, wilson
 from simcore import consts as K
 from simcore.compile import make_pool
-from simcore.decks import load_deck
+from simcore.decks import load_decks
 from simcore.errors import PlaytestError
 from simcore.game import deck_ids
 
@@ -112,7 +112,7 @@ def gauntlet(deck=None, vs=None, field=None, round_robin=False, games=1000, seed
     if round_robin and len(every) < 2:
         raise PlaytestError(f"--round-robin needs two decks at least, got {len(every)}")
     pool = make_pool(card_dirs)
-    decks = [load_deck(p, pool, warn=warn) for p in every]
+    decks = load_decks(every, pool, warn=warn)
     names = unique_names(every, decks)
     ids = [deck_ids(pool, d) for d in decks]
     agents = [load_agent(agent), load_agent(opponent_agent or agent)]

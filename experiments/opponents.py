@@ -1,7 +1,7 @@
 """The opponents' decks (--vs): their names in the tables, and the field of a paired run."""
 import os
 
-from simcore.decks import load_deck
+from simcore.decks import load_decks
 from simcore.errors import PlaytestError
 
 
@@ -24,10 +24,13 @@ def opponent_names(vs, decks):
             for v, d in zip(vs, decks)]
 
 
-def load_field(vs, pool, warn, flag="--vs"):
-    """[(name, Deck)] of the opponents; at least one."""
+def load_field(vs, pool, warn, flag="--vs", decks=()):
+    """[(name, Deck)] of the opponents; at least one. With `decks` (deck files), the Decks
+    of those and the field: every wrong line of all of them named in one run."""
     vs = list(vs or ())
     if not vs:
         raise PlaytestError(f"{flag}: a paired comparison needs at least one opponent's deck")
-    decks = [load_deck(v, pool, warn=warn) for v in vs]
-    return list(zip(opponent_names(vs, decks), decks))
+    every = load_decks(list(decks) + vs, pool, warn=warn)
+    mine, theirs = every[:len(decks)], every[len(decks):]
+    field = list(zip(opponent_names(vs, theirs), theirs))
+    return (mine, field) if decks else field

@@ -19,7 +19,7 @@ from experiments.signals import STOPS
 from experiments.tally import Tally, by_turn, end_words, measures, ordered_counts
 from simcore import consts as K
 from simcore.compile import make_pool
-from simcore.decks import load_deck, match_card_name
+from simcore.decks import load_decks, match_card_name
 from simcore.errors import PlaytestError
 from simcore.game import deck_ids
 
@@ -80,9 +80,8 @@ def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=N
     their Tally, which `summary` and `plots.plot_games` read as they read the rows."""
     rule = mulligan_rule(mulligan)
     pool = make_pool(card_dirs)
-    d0 = load_deck(deck, pool, warn=warn)
     vs = [] if vs is None else [vs] if isinstance(vs, (str, os.PathLike)) else list(vs)
-    opponents = [load_deck(v, pool, warn=warn) for v in vs]
+    d0, *opponents = load_decks([deck] + vs, pool, warn=warn)
     names = opponent_names(vs, opponents)
     ids0 = deck_ids(pool, d0)
     sides = [(deck_ids(pool, d), name) for d, name in zip(opponents, names)] or \

@@ -33,7 +33,7 @@ from experiments.variants import (
     varied_cards,
 )
 from simcore.compile import make_pool
-from simcore.decks import MAX_DECK_CARDS, deck_counts, load_deck
+from simcore.decks import MAX_DECK_CARDS, deck_counts
 from simcore.errors import PlaytestError
 
 
@@ -88,7 +88,7 @@ def sweep(deck, vary, vs=(), fill=None, games=2000, seed=0, agent="greedy",
     "Sweeping card counts"). `games`: games per variant and opponent (even)."""
     seeds = games_option(games)
     pool = make_pool(card_dirs)
-    d = load_deck(deck, pool, warn=warn)
+    (d,), field = load_field(vs, pool, warn, decks=[deck])
     varied = parse_counts(vary, pool)
     names = [c for c, _ in varied]
     if fill is None:
@@ -104,7 +104,6 @@ def sweep(deck, vary, vs=(), fill=None, games=2000, seed=0, agent="greedy",
     grid = _variants(d, pool, varied, fill)
     base = card_list(d)
     versions = [Version(label, pool, align(base, cards)) for label, _, _, cards in grid]
-    field = load_field(vs, pool, warn)
     agents = [load_agent(agent), load_agent(opponent_agent or agent)]
     run = PairedRun(versions, field, agents, dict(agent=agent, opponent_agent=opponent_agent),
                     seed=seed, max_turns=max_turns, batch_size=batch_size, progress=progress,

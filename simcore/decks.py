@@ -210,17 +210,26 @@ class _Reader:
         _add(self.deck.main if main else self.deck.sideboard, found, n)
 
     def finish(self) -> None:
-        """Raise the wrong lines, if any: one line, or several and a last that sums up (an
-        unknown card adds where cards of one's own go)."""
-        if len(self.errors) == 1:
-            raise PlaytestError(self.errors[0] + (f"; {OWN_CARDS}" if self.unknown else ""))
-        if self.unknown:
-            cards = "card" if self.unknown == 1 else "cards"
-            raise PlaytestErrors(self.errors + [f"{self.source}: {self.unknown} unknown "
-                                                f"{cards}: {OWN_CARDS}"])
+        """Raise the wrong lines, if any (`deck_errors`)."""
         if self.errors:
-            raise PlaytestErrors(self.errors + [f"{self.source}: {len(self.errors)} lines "
-                                                f"with errors"])
+            raise deck_errors(self.errors, self.unknown, self.source)
+
+
+def deck_errors(errors: list[str], unknown: int, where: str) -> PlaytestError:
+    """The error of deck lists' wrong lines (`errors`, each naming its file and line),
+    `unknown` of them unknown cards: one wrong line alone (with where cards of one's own go,
+    if it is an unknown card), or PlaytestErrors, a line each and a last that sums up
+    (`where`: the list, or how many lists). It keeps `errors` and `unknown`, so that the
+    errors of several lists can be told as one (`load_decks`)."""
+    if len(errors) == 1:
+        e = PlaytestError(errors[0] + (f"; {OWN_CARDS}" if unknown else ""))
+    elif unknown:
+        cards = "card" if unknown == 1 else "cards"
+        e = PlaytestErrors(errors + [f"{where}: {unknown} unknown {cards}: {OWN_CARDS}"])
+    else:
+        e = PlaytestErrors(errors + [f"{where}: {len(errors)} lines with errors"])
+    e.errors, e.unknown = list(errors), unknown
+    return e
 
 
 def _is_comment(line: str) -> bool:
@@ -335,6 +344,25 @@ def load_deck(path, card_names, tokens: Iterable[str] = (), warn=None) -> Deck:
     """Read and parse a deck file (see `parse_deck_text`, also for `warn`)."""
     text = read_text(path, "deck file")
     return parse_deck_text(text, str(path), card_names, tokens, warn)
+
+
+def load_decks(paths, card_names, tokens: Iterable[str] = (), warn=None) -> list[Deck]:
+    """Read every deck file of `paths` (`load_deck`); the wrong lines of every one are named
+    in one run, then one line summing up all of them (`deck_errors`): `--vs A --vs B` with
+    unknown cards in both took two runs."""
+    decks, errors, unknown, wrong = [], [], 0, []
+    for path in paths:
+        try:
+            decks.append(load_deck(path, card_names, tokens, warn))
+        except PlaytestError as e:
+            wrong.append(e)
+            errors += getattr(e, "errors", None) or [str(e)]
+            unknown += getattr(e, "unknown", 0)
+    if len(wrong) == 1:
+        raise wrong[0]
+    if wrong:
+        raise deck_errors(errors, unknown, f"{len(wrong)} deck lists")
+    return decks
 
 
 def deck_counts(deck: Deck, sideboard: bool = False) -> dict[str, int]:

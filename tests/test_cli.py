@@ -405,3 +405,44 @@ def test_a_batch_no_memory_can_hold_is_one_line(capsys):
     assert err.startswith("playtest: error: --batch-size 1,000,000,000,000: a batch of "
                           "1,000,000,000,000 games of these decks takes about "), err
     assert " of memory free here: at most " in err
+
+
+# ---- every deck's wrong lines in one run, whichever command reads several decks
+
+def _bad_decks(tmp_path):
+    a, b = tmp_path / "a.txt", tmp_path / "b.txt"
+    a.write_text("56 Forest\n4 Grizly Bears\n")
+    b.write_text("56 Mountain\n2 Lava Spike\n2 Rift Bolt\n")
+    return a, b
+
+
+@pytest.mark.parametrize("command", ["simulate", "cardstats", "combo", "compare", "balance",
+                                     "sweep", "gauntlet", "gauntlet --field"])
+def test_the_wrong_lines_of_every_deck_in_one_run(command, tmp_path, capsys):
+    """`simulate A --vs B` with unknown cards in both took two runs, one per deck."""
+    a, b = _bad_decks(tmp_path)
+    (tmp_path / "field").mkdir()
+    c = tmp_path / "field" / "c.txt"
+    c.write_text("60 Plains\n1 Swords to Plowshares\n")
+    vs = ["--vs", str(b), "--vs", str(c)]
+    argv = {
+        "simulate": ["simulate", str(a)] + vs,
+        "cardstats": ["cardstats", str(a)] + vs,
+        "combo": ["combo", str(a), "--when", "battlefield: Forest", "--by-turn", "2"] + vs,
+        "compare": ["compare", str(a), str(b), "--vs", str(c)],
+        "balance": ["balance", str(a), "--card", "Forest", "--vary", "cost=1"] + vs,
+        "sweep": ["sweep", str(a), "--vary", "Forest=20..21"] + vs,
+        "gauntlet": ["gauntlet", str(a)] + vs,
+        "gauntlet --field": ["gauntlet", str(a), "--field", str(tmp_path / "field")],
+    }[command]
+    if command == "gauntlet --field":
+        c2 = tmp_path / "field" / "b.txt"
+        c2.write_text(b.read_text())
+    code, out, err = run_main(argv, capsys)
+    lines = err.splitlines()
+    assert code == 2 and out == "" and all(x.startswith("playtest: error: ") for x in lines)
+    named = {x.split(": ")[2].rsplit(":", 1)[0] for x in lines[:-1]}
+    assert named == ({str(a), str(b), str(c)} if command != "gauntlet --field" else
+                     {str(a), str(tmp_path / "field" / "b.txt"), str(c)}), err
+    assert lines[-1] == ("playtest: error: 3 deck lists: 4 unknown cards: cards of your own "
+                         "folders need --cards DIR (see docs/card-format.md)"), err

@@ -477,3 +477,30 @@ def test_the_deck_limit_is_what_a_game_holds():
     assert MAX_DECK_CARDS == 10_000
     assert 2 * MAX_DECK_CARDS + max(TOKEN_ROOM, TOKEN_ROOM_GOLDFISH) <= np.iinfo(np.int16).max
     assert OID_LIMIT - 2 * (MAX_DECK_CARDS + OPENING_HAND) > 9_900
+
+
+def test_several_lists_name_every_wrong_line_at_once(tmp_path, pool):
+    """load_decks: the wrong lines of every list, then one line summing them all up (one
+    run, not one per deck); a single wrong list is told as load_deck tells it."""
+    from simcore.decks import load_decks
+    a, b, ok = tmp_path / "a.txt", tmp_path / "b.txt", DECKS / "mono_green_curve.txt"
+    a.write_text("56 Forest\n4 Grizly Bears\n")
+    b.write_text("56 Mountain\n2 Lava Spike\n2 Shok\n")
+    with pytest.raises(PlaytestErrors) as e:
+        load_decks([a, ok, b], pool)
+    assert e.value.lines == [
+        f"{a}:2: unknown card 'Grizly Bears' (closest: Grizzly Bears)",
+        f"{b}:2: unknown card 'Lava Spike'",
+        f"{b}:3: unknown card 'Shok' (closest: Shock)",
+        "2 deck lists: 3 unknown cards: cards of your own folders need --cards DIR (see "
+        "docs/card-format.md)"]
+    with pytest.raises(PlaytestError) as one:
+        load_decks([ok, a], pool)
+    with pytest.raises(PlaytestError) as alone:
+        load_deck(a, pool)
+    assert str(one.value) == str(alone.value) and not isinstance(one.value, PlaytestErrors)
+    missing = tmp_path / "none.txt"
+    with pytest.raises(PlaytestErrors) as e:
+        load_decks([missing, a], pool)
+    assert len(e.value.lines) == 3 and str(missing) in e.value.lines[0]
+    assert [d.name for d in load_decks([ok, ok], pool)] == ["mono_green_curve"] * 2
