@@ -10,6 +10,7 @@ import tty
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from agents import GreedyAgent
 from simcore import consts as K
@@ -134,3 +135,13 @@ def assert_same_states(a, b, games=None):
                     ("kept potential mana", p)
             x, y = x[:, keep], y[:, keep]
         assert np.array_equal(x, y), name
+
+
+@pytest.fixture
+def nothing_played(monkeypatch):
+    """A run that starts fails the test: whatever is checked must be checked first."""
+    from experiments import runner
+
+    def played(*a, **k):
+        raise AssertionError("a game was played")
+    monkeypatch.setattr(runner, "run_chunks", played)

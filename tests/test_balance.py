@@ -13,7 +13,7 @@ from experiments.compare import compare
 from experiments.variants import card_variant
 from simcore.compile import make_pool
 
-from support import DECKS, POOL, ROOT
+from support import DECKS, POOL, ROOT, nothing_played  # noqa: F401 (a fixture)
 
 ELVES = str(DECKS / "elves_morcant.txt")
 GREEN = str(DECKS / "mono_green_curve.txt")
@@ -186,15 +186,6 @@ def test_bad_input_is_one_line_and_plays_nothing(args, line, capsys):
     assert err.startswith("playtest: error: " + line) and err.count("\n") == 1, err
 
 
-@pytest.fixture
-def nothing_played(monkeypatch):
-    from experiments import runner
-
-    def played(*a, **k):
-        raise AssertionError("a game was played")
-    monkeypatch.setattr(runner, "run_chunks", played)
-
-
 @pytest.mark.parametrize("vary,line", [
     ("power=0..1000", "--vary: power=0..1000: 1,001 variants, more than the 100 a run may "
                       "compare (each plays every seed: split it into runs of at most 100)"),
@@ -206,7 +197,8 @@ def nothing_played(monkeypatch):
     ("cost=50..102", "--vary: cost=102: at most 101 (Elvish Warrior's symbols other than "
                      "generic mana have mana value 2, and generic mana goes up to {99})"),
 ])
-def test_a_grid_past_the_limit_is_refused_before_playing(vary, line, nothing_played, capsys):
+@pytest.mark.usefixtures("nothing_played")
+def test_a_grid_past_the_limit_is_refused_before_playing(vary, line, capsys):
     """`--vary power=0..1000` was accepted: 1001 variants of 2,000 games each."""
     code, out, err = run_main(["balance", ELVES, "--vs", GOBLINS, "--card", "Elvish Warrior",
                                "--vary", vary], capsys)

@@ -7,7 +7,7 @@ import pytest
 
 from experiments.cli import main
 
-from support import DECKS
+from support import DECKS, nothing_played  # noqa: F401 (a fixture)
 
 
 @pytest.mark.parametrize("flag,name", [("--out", "games.csv"), ("--out", "games.parquet"),
@@ -51,15 +51,6 @@ UNWRITABLE = [("--out", "/proc/playtest-x.csv", "cannot create the file"),
               ("--dataset", "/proc/playtest-run", "cannot create the folder")]
 
 
-@pytest.fixture
-def nothing_played(monkeypatch):
-    """A run that starts fails the test: the checks must come first."""
-    from experiments import runner
-
-    def played(*a, **k):
-        raise AssertionError("a game was played before the outputs were checked")
-    monkeypatch.setattr(runner, "run_chunks", played)
-
 
 def _one_error_line(argv, capsys):
     """Run `argv`: exit status 2, and stderr's last line its one `playtest:` line (after the
@@ -75,8 +66,8 @@ def _one_error_line(argv, capsys):
 
 @pytest.mark.parametrize("command", list(RUNS))
 @pytest.mark.parametrize("flag,path,why", UNWRITABLE)
-def test_an_output_that_cannot_be_made_is_refused_before_the_run(command, flag, path, why,
-                                                                 nothing_played, capsys):
+@pytest.mark.usefixtures("nothing_played")
+def test_an_output_that_cannot_be_made_is_refused_before_the_run(command, flag, path, why, capsys):
     """--out /proc/x.parquet was a traceback after the run (--plot after the whole run);
     --dataset /proc/x a traceback after the compile."""
     _, err = _one_error_line(RUNS[command] + [flag, path], capsys)
@@ -99,7 +90,8 @@ def test_bench_and_report_outputs_are_checked_first(argv, flag, path, monkeypatc
     assert err.startswith(f"playtest: error: {flag} {path}: cannot create the file: "), err
 
 
-def test_a_dataset_under_a_file_is_refused(tmp_path, nothing_played, capsys):
+@pytest.mark.usefixtures("nothing_played")
+def test_a_dataset_under_a_file_is_refused(tmp_path, capsys):
     (tmp_path / "file.txt").write_text("x")
     run = tmp_path / "file.txt" / "run"
     _, err = _one_error_line(RUNS["simulate"] + ["--dataset", str(run)], capsys)
@@ -111,7 +103,8 @@ def test_a_dataset_under_a_file_is_refused(tmp_path, nothing_played, capsys):
 @pytest.mark.parametrize("flag,name,why", [("--out", "x.csv", "cannot create the file"),
                                            ("--plot", "x.png", "cannot create the file"),
                                            ("--dataset", "run", "cannot create the folder")])
-def test_a_read_only_folder_is_refused(tmp_path, flag, name, why, nothing_played, capsys):
+@pytest.mark.usefixtures("nothing_played")
+def test_a_read_only_folder_is_refused(tmp_path, flag, name, why, capsys):
     ro = tmp_path / "ro"
     ro.mkdir()
     ro.chmod(0o500)
@@ -123,7 +116,8 @@ def test_a_read_only_folder_is_refused(tmp_path, flag, name, why, nothing_played
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes in a read-only folder")
-def test_resuming_in_a_read_only_folder_is_refused(tmp_path, nothing_played, capsys):
+@pytest.mark.usefixtures("nothing_played")
+def test_resuming_in_a_read_only_folder_is_refused(tmp_path, capsys):
     from experiments.dataset import FORMAT, MANIFEST
     ro = tmp_path / "run"
     ro.mkdir()

@@ -11,7 +11,7 @@ import pytest
 from experiments.cli import main
 from experiments.sweep import sweep
 
-from support import DECKS
+from support import DECKS, nothing_played  # noqa: F401 (a fixture)
 
 ELVES = str(DECKS / "elves_morcant.txt")
 GREEN = str(DECKS / "mono_green_curve.txt")
@@ -179,14 +179,6 @@ def test_bad_input_is_one_line_and_plays_nothing(args, line, capsys):
     assert err.startswith("playtest: error: " + line) and err.count("\n") == 1, err
 
 
-@pytest.fixture
-def nothing_played(monkeypatch):
-    from experiments import runner
-
-    def played(*a, **k):
-        raise AssertionError("a game was played")
-    monkeypatch.setattr(runner, "run_chunks", played)
-
 
 @pytest.mark.parametrize("vary,line", [
     (["Forest=20..100000000"], "--vary: Forest=20..100000000: 100,000,000 copies of Forest, more "
@@ -195,7 +187,8 @@ def nothing_played(monkeypatch):
      "--vary: Forest=10..20 and Llanowar Elves=0..9: 110 variants, more than the 100 a run "
      "may compare (each plays every seed: split it into runs of at most 100)"),
 ])
-def test_a_grid_past_the_limits_is_refused_at_once(vary, line, nothing_played, capsys):
+@pytest.mark.usefixtures("nothing_played")
+def test_a_grid_past_the_limits_is_refused_at_once(vary, line, capsys):
     """`--vary "Forest=20..100000000"` made a list of 10^8 counts (28 s, 4 GB) before a line
     on its fill card."""
     argv = ["sweep", ELVES, "--vs", GOBLINS, "--fill", "Swamp"]
