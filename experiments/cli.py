@@ -226,7 +226,7 @@ def _ended_early(e, kept=""):
     a signal, or an output that could not be written (an error, exit status 2), then what
     it kept."""
     if isinstance(e, OutputFailed):
-        return f"playtest: error: {e}; the run stopped{kept}"
+        return f"playtest: error: {e}{kept}"
     return f"playtest: stopped by {e.name}{kept}"
 
 
@@ -590,7 +590,8 @@ def _paired_run(args, play, summary, plot):
             return e.status
         status = e.status
     print(summary(df))
-    return status or _outputs(args, df, plot, write=True, failed=failed)
+    written = _outputs(args, df, plot, write=True, failed=failed)
+    return status or written
 
 
 def _common(args):

@@ -172,8 +172,8 @@ def test_a_csv_that_fills_the_disk_keeps_the_chunks_written(tmp_path, monkeypatc
     monkeypatch.setattr(pd.DataFrame, "to_csv", disk_full(pd.DataFrame.to_csv))
     stdout, err = _one_error_line(["simulate", GREEN, "--games", "12", "--batch-size", "4",
                                    "--seed", "1", "--out", str(out)], capsys)
-    assert err == f"playtest: error: --out {out}: cannot write: No space left on device; " \
-                  f"the run stopped: kept 4 finished games\n"
+    assert err == f"playtest: error: --out {out}: cannot write: No space left on device: " \
+                  f"kept 4 finished games\n"
     assert "mono_green_curve vs goldfish: 4 games (seed 1" in stdout
     assert list(pd.read_csv(out)["game"]) == [0, 1, 2, 3]
 
@@ -186,8 +186,8 @@ def test_a_parquet_file_that_cannot_be_written_stops_the_run(tmp_path, monkeypat
                         disk_full(pq.ParquetWriter.write_table))
     stdout, err = _one_error_line(["simulate", GREEN, "--games", "12", "--batch-size", "4",
                                    "--out", str(out)], capsys)
-    assert err == f"playtest: error: --out {out}: cannot write: No space left on device; " \
-                  f"the run stopped: kept 4 finished games\n"
+    assert err == f"playtest: error: --out {out}: cannot write: No space left on device: " \
+                  f"kept 4 finished games\n"
     assert "4 games" in stdout
     assert len(pd.read_parquet(out)) == 4           # (the disk was not full: closed whole)
 
@@ -206,8 +206,8 @@ def test_a_dataset_that_cannot_be_written_keeps_its_chunks_to_resume(tmp_path, m
     whole = capsys.readouterr().out
     monkeypatch.setattr(pq, "write_table", disk_full(pq.write_table))
     stdout, err = _one_error_line(argv + ["--dataset", str(run)], capsys)
-    assert err == f"playtest: error: --dataset {run}: cannot write: No space left on device; " \
-                  f"the run stopped: kept 4 finished games; the chunks finished before are " \
+    assert err == f"playtest: error: --dataset {run}: cannot write: No space left on device: " \
+                  f"kept 4 finished games; the chunks finished before are " \
                   f"in {run}, which --resume {run} continues once it can be written\n"
     assert "mono_green_curve vs goblins_burn_blight: 4 games" in stdout
     manifest = json.loads((run / "_manifest.json").read_text())
@@ -217,6 +217,23 @@ def test_a_dataset_that_cannot_be_written_keeps_its_chunks_to_resume(tmp_path, m
     with pytest.raises(SystemExit) as e:
         main(argv + ["--resume", str(run)])
     assert e.value.code == 0 and capsys.readouterr().out == whole
+
+
+def test_a_paired_run_stopped_by_its_dataset_still_writes_its_table(tmp_path, monkeypatch,
+                                                                     capsys):
+    """compare's second round cannot be written to its dataset: the seeds of the first are
+    summed up, printed and written to --out, in the line's words; exit 2."""
+    import pandas as pd
+    import pyarrow.parquet as pq
+    run, out = tmp_path / "run", tmp_path / "t.csv"
+    monkeypatch.setattr(pq, "write_table", disk_full(pq.write_table, ok=4))   # a round: 4
+    stdout, err = _one_error_line(RUNS["compare"][:-1] + ["8", "--batch-size", "2",
+                                                          "--dataset", str(run), "--out",
+                                                          str(out)], capsys)
+    assert err.startswith(f"playtest: error: --dataset {run}: cannot write: No space left on "
+                          f"device: kept 2 finished seeds; "), err
+    assert "stopped by an output that could not be written after 2 seeds" in stdout
+    assert f"wrote 1 rows to {out}" in stdout and list(pd.read_csv(out)["seeds"]) == [2]
 
 
 @pytest.mark.parametrize("command,plot", [("simulate", "plot_games"),
