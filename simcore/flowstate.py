@@ -26,8 +26,8 @@ def check_turns(turns, flag="--max-turns"):
     """One line giving the limit if a game cannot last `turns` turns."""
     if int(turns) > MAX_TURNS:
         raise PlaytestError(f"{flag}: at most {MAX_TURNS:,} turns (a game has used up its "
-                            f"{OID_LIMIT:,} object ids by then: every turn draws a card, which "
-                            f"takes a new id), got {int(turns):,}")
+                            f"{OID_LIMIT:,} object ids by then: every turn but the first draws "
+                            f"a card, which takes a new id), got {int(turns):,}")
 
 
 def alloc_flow(n, max_turns, condition=None, A=N_OPTIONS, T=32, V=256, log=16, record=True):

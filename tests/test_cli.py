@@ -374,7 +374,7 @@ TOO_MANY = str(2**63)
      f"integer), got {2**63:,}"),
     (["simulate", GREEN, "--max-turns", "1000000000"],
      "--max-turns: at most 30,000 turns (a game has used up its 30,000 object ids by then: "
-     "every turn draws a card, which takes a new id), got 1,000,000,000"),
+     "every turn but the first draws a card, which takes a new id), got 1,000,000,000"),
     (["gauntlet", GREEN, "--vs", GOBLINS, "--max-turns", "30001"], "--max-turns: at most 30,000"),
     (["combo", GREEN, "--when", "battlefield: Forest", "--by-turn", "20000"],
      "--by-turn: at most 15,000 (the deck's turns: against an opponent the game's are twice as "
