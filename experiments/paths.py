@@ -4,6 +4,7 @@ or read-only folder only when they wrote, after the whole run, with a traceback)
 write that fails anyway later (a disk full, a folder removed during the run) is one line too,
 `OutputFailed`, the run's finished results kept (experiments/cli.py prints them as after a
 stop)."""
+import errno
 import os
 import tempfile
 from contextlib import contextmanager
@@ -28,7 +29,7 @@ def check_output_path(path, flag, suffixes):
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         raise PlaytestError(f"{flag}: no folder {folder!r} for {str(path)!r}")
-    exists = os.path.lexists(path)
+    exists = os.path.exists(path)     # (a link to nothing: O_EXCL refuses to follow it)
     try:
         if exists:
             with open(path, "ab"):
@@ -58,7 +59,7 @@ def check_output_folder(path, flag, new):
         while not os.path.lexists(parent):
             parent = os.path.dirname(parent)
         if not os.path.isdir(parent):
-            raise NotADirectoryError(20, os.strerror(20))
+            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR))
         os.rmdir(tempfile.mkdtemp(prefix=".playtest-probe-", dir=parent))
     except OSError as e:
         what = "create the folder" if new and not os.path.isdir(p) else "write in the folder"
