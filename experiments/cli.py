@@ -253,7 +253,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "file or pipe one line per scenario, as SCENARIOS.md's format says)")
     p.add_argument("-q", "--quiet", dest="verbose", action="store_false",
                    help="only the failed and malformed scenarios and the count, to a file "
-                        "or pipe too")
+                        "or pipe too (default: off)")
     _add_cards_option(p)
     p.set_defaults(func=cmd_scenario)
 
