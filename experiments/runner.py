@@ -252,10 +252,10 @@ def run_chunks(units, games, seed, play, consume, chunk=None, progress=True, on_
             ended = True
             return kept // max(sum(per), 1)
         except KeyboardInterrupt as e:
-            if line is not None:
-                line.end()
             raise Stopped(getattr(e, "signum", 2)) from None
         finally:
+            if line is not None:
+                line.end()      # a stop's or an error's line starts a line of its own
             with held(drop=True):
                 backend.cancel(pending)
                 _close_all([(lambda: ds.close(complete)) if ds is not None else None,

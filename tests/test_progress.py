@@ -124,6 +124,26 @@ def test_the_runner_rewrites_its_line_on_a_terminal(terminal, monkeypatch):
     assert "\r6/6 games  " in got and got.endswith("\n") and got.count("\n") == 1
 
 
+def test_an_error_after_a_chunk_starts_a_line_of_its_own(terminal, monkeypatch):
+    """A run that fails mid-way (a chunk's error, an output that cannot be written) ends
+    the line in place first: the error's own line is not glued to "2/6 games"."""
+    stream, read = terminal
+    monkeypatch.setattr(sys, "stderr", stream)
+    s = Series(POOL, ids("mono_green_curve"), None, [GreedyAgent()],
+               batch=dict(max_turns=6))
+    seen = []
+
+    def consume(k, rows):
+        seen.append(k)
+        if len(seen) == 2:
+            raise RuntimeError("disk full")
+    with pytest.raises(RuntimeError):
+        runner.run([s], 6, 1, lambda s, res: pd.DataFrame({"turns": res["turns"]}), consume,
+                   chunk=2)
+    got = read().replace("\r\n", "\n")
+    assert got.startswith("\r2/6 games  ") and got.endswith("\n") and got.count("\n") == 1
+
+
 def test_no_progress_no_line(capsys):
     _run(progress=False)
     assert capsys.readouterr().err == ""
