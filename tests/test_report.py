@@ -1,4 +1,5 @@
 """`playtest report`: one self-contained HTML page from saved results of any command."""
+import html
 import re
 
 import pandas as pd
@@ -92,3 +93,72 @@ def test_read_results_reads_both_formats(tmp_path):
     df.to_csv(tmp_path / "a.csv", index=False)
     df.to_parquet(tmp_path / "a.parquet", index=False)
     assert read_results(tmp_path / "a.csv").equals(read_results(tmp_path / "a.parquet"))
+
+
+D = str(DECKS)
+# every command with --out, small: (name, its command line without --out)
+COMMANDS = [
+    ("simulate", ["simulate", f"{D}/mono_green_curve.txt", "--vs",
+                  f"{D}/goblins_burn_blight.txt", "--games", "20", "--seed", "1"]),
+    # goldfish: the opponent's columns (agent, lost1, ...) are empty in every row
+    ("goldfish", ["simulate", f"{D}/mono_green_curve.txt", "--goldfish", "--games", "10",
+                  "--seed", "1"]),
+    # --until-card: no one loses, so the kill turn is empty in every row
+    ("until_card", ["simulate", f"{D}/mono_green_curve.txt", "--goldfish", "--games", "10",
+                    "--seed", "1", "--until-card", "Craw Wurm", "--max-turns", "12"]),
+    ("combo", ["combo", f"{D}/elves_morcant.txt", "--when",
+               "battlefield: High Perfect Morcant", "--by-turn", "4", "--games", "10",
+               "--seed", "1"]),
+    ("castability", ["castability", f"{D}/elves_morcant.txt", "--games", "500",
+                     "--seed", "1"]),
+    ("compare", ["compare", f"{D}/mono_green_curve.txt", "--swap",
+                 "Grizzly Bears=Young Wolf", "--vs", f"{D}/goblins_burn_blight.txt",
+                 "--games", "10", "--seed", "1", "--max-turns", "12"]),
+    ("balance", ["balance", f"{D}/mono_green_curve.txt", "--card", "Grizzly Bears",
+                 "--vary", "power=1..2", "--vs", f"{D}/goblins_burn_blight.txt", "--games",
+                 "10", "--seed", "1", "--max-turns", "12"]),
+    ("sweep", ["sweep", f"{D}/mono_green_curve.txt", "--vary", "Forest=21..22", "--fill",
+               "Grizzly Bears", "--vs", f"{D}/goblins_burn_blight.txt", "--games", "10",
+               "--seed", "1", "--max-turns", "12"]),
+    ("gauntlet", ["gauntlet", f"{D}/mono_green_curve.txt", "--vs",
+                  f"{D}/goblins_burn_blight.txt", "--vs", f"{D}/elves_morcant.txt",
+                  "--games", "10", "--seed", "1", "--max-turns", "12"]),
+    ("cardstats", ["cardstats", f"{D}/mono_green_curve.txt", "--vs",
+                   f"{D}/goblins_burn_blight.txt", "--games", "10", "--seed", "1",
+                   "--max-turns", "12"]),
+    ("bench", ["bench", "--games", "8", "--batch-size", "4", "--serial-games", "4",
+               "--reference-games", "0", "--max-turns", "12", "--castability-games", "2000",
+               "--castability-reference-games", "0", "--kernel-games", "0",
+               "--memory-games", "0", "--start-games", "0"]),
+]
+
+
+@pytest.mark.parametrize("name,args", COMMANDS, ids=[c[0] for c in COMMANDS])
+def test_report_of_every_commands_csv_and_parquet(tmp_path, capsys, name, args):
+    """`report` on what each command's --out wrote, CSV and Parquet: the command's summary
+    (the same from both files) and its plot, no "no summary" or "no plot" note. A CSV keeps
+    no types: an empty text cell, or a text column empty in every row, must come back as the
+    empty string the command wrote, not NaN, whatever pandas' dtype for text."""
+    from experiments.report import report
+    files = [tmp_path / f"{name}.csv", tmp_path / f"{name}.parquet"]
+    for f in files:
+        with pytest.raises(SystemExit) as e:
+            main(args + ["--out", str(f)])
+        assert e.value.code == 0, capsys.readouterr().err
+    page = tmp_path / "r.html"
+    done = report(files, page)
+    kind = kind_of(read_results(files[1]))[0]
+    assert list(done["kind"]) == [kind, kind]
+    text = page.read_text()
+    assert "no summary" not in text and "no plot" not in text, done["notes"].tolist()
+    assert done["notes"].tolist() == ["", ""]
+    summaries = [html.unescape(s) for s in re.findall(r"<pre>(.*?)</pre>", text, re.S)]
+    assert len(summaries) == 2 and all(summaries)
+    assert "nan" not in summaries[0].lower().split()
+    if kind == "bench":         # two runs: the same measures, other timings
+        summaries = [re.sub(r" *\d+(\.\d+)?", " #", s) for s in summaries]
+    if kind != "castability":   # (its hands kept and mulligan rule live in Parquet's attrs)
+        assert summaries[0] == summaries[1]
+    plotted = kind != "bench"   # bench's results have no plot
+    assert done["plot"].tolist() == [plotted, plotted]
+    assert text.count("data:image/png;base64,") == (2 if plotted else 0)
