@@ -4,6 +4,7 @@ import re
 
 import pandas as pd
 import pytest
+from pandas.api.types import is_string_dtype
 
 from experiments.cli import main
 from experiments.combo import combo
@@ -139,7 +140,7 @@ def test_report_of_every_commands_csv_and_parquet(tmp_path, capsys, name, args):
     (the same from both files) and its plot, no "no summary" or "no plot" note. A CSV keeps
     no types: an empty text cell, or a text column empty in every row, must come back as the
     empty string the command wrote, not NaN, whatever pandas' dtype for text."""
-    from experiments.report import report
+    from experiments.report import TEXT_COLUMNS, report
     files = [tmp_path / f"{name}.csv", tmp_path / f"{name}.parquet"]
     for f in files:
         with pytest.raises(SystemExit) as e:
@@ -147,8 +148,12 @@ def test_report_of_every_commands_csv_and_parquet(tmp_path, capsys, name, args):
         assert e.value.code == 0, capsys.readouterr().err
     page = tmp_path / "r.html"
     done = report(files, page)
-    kind = kind_of(read_results(files[1]))[0]
+    csv, parquet = (read_results(f) for f in files)
+    kind = kind_of(parquet)[0]
     assert list(done["kind"]) == [kind, kind]
+    text_columns = [c for c in parquet.columns if is_string_dtype(parquet[c])]
+    assert set(text_columns) <= TEXT_COLUMNS        # (a CSV's empty text cells read as "")
+    assert [csv[c].dtype for c in text_columns] == [parquet[c].dtype for c in text_columns]
     text = page.read_text()
     assert "no summary" not in text and "no plot" not in text, done["notes"].tolist()
     assert done["notes"].tolist() == ["", ""]
