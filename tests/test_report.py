@@ -167,3 +167,20 @@ def test_report_of_every_commands_csv_and_parquet(tmp_path, capsys, name, args):
     plotted = kind != "bench"   # bench's results have no plot
     assert done["plot"].tolist() == [plotted, plotted]
     assert text.count("data:image/png;base64,") == (2 if plotted else 0)
+
+
+def test_long_summaries_are_shown_whole_and_wrapped(tmp_path, monkeypatch):
+    """A summary is shown whole: its long lines wrap (white-space: pre-wrap), no scroll box
+    (overflow) or height cap hides any of it."""
+    from experiments import report as rep
+    monkeypatch.setattr(rep, "KINDS", list(rep.KINDS))
+    summary = "a long line of " + "many words " * 60 + "ends here\nand a second line"
+    rep.register("long", {"x"}, summary=lambda df: summary)
+    pd.DataFrame({"x": [1]}).to_csv(tmp_path / "a.csv", index=False)
+    rep.report([tmp_path / "a.csv"], tmp_path / "r.html")
+    text = (tmp_path / "r.html").read_text()
+    style = re.search(r"<style>(.*?)</style>", text, re.S).group(1)
+    pre = re.search(r"(?:^|\})pre\{([^}]*)\}", style).group(1)
+    assert "white-space:pre-wrap" in pre
+    assert "overflow:" not in pre and "overflow-x" not in pre and "max-height" not in pre
+    assert [html.unescape(s) for s in re.findall(r"<pre>(.*?)</pre>", text, re.S)] == [summary]
