@@ -206,7 +206,8 @@ def report(paths, out):
                      "notes": "; ".join(notes)})
     page = ("<!DOCTYPE html><html><head><meta charset='utf-8'><title>playtest report</title>"
             "<style>body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}"
-            "pre{background:#f6f6f6;padding:1em;overflow-x:auto}img{max-width:100%}"
+            "pre{background:#f6f6f6;padding:1em;white-space:pre-wrap;overflow-wrap:anywhere}"
+            "img{max-width:100%}"
             "table{border-collapse:collapse;font-size:12px}td,th{padding:2px 6px;"
             "border-bottom:1px solid #ddd}.meta{color:#555}</style></head><body>"
             f"<h1>playtest report</h1><p>{len(frames)} results files</p>"
