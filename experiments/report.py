@@ -13,7 +13,7 @@ import os
 import tempfile
 
 import pandas as pd
-from pandas.api.types import infer_dtype, is_string_dtype
+from pandas.api.types import infer_dtype
 
 from simcore.errors import PlaytestError
 
@@ -135,9 +135,10 @@ def as_written(df):
     (`object`) as pandas' nullable "boolean". Numbers stay as read (NaN where empty)."""
     for c in df.columns:
         col = df[c]
-        if is_string_dtype(col) or (c in TEXT_COLUMNS and col.isna().all()):
+        held = infer_dtype(col, skipna=True)    # (pandas 2's is_string_dtype: not with NaN)
+        if held == "string" or (c in TEXT_COLUMNS and col.isna().all()):
             df[c] = col.astype(object).fillna("").infer_objects()
-        elif col.dtype == object and infer_dtype(col, skipna=True) == "boolean":
+        elif col.dtype == object and held == "boolean":
             df[c] = col.astype("boolean")
     return df
 
