@@ -101,7 +101,7 @@ D = str(DECKS)
 COMMANDS = [
     ("simulate", ["simulate", f"{D}/mono_green_curve.txt", "--vs",
                   f"{D}/goblins_burn_blight.txt", "--games", "20", "--seed", "1"]),
-    # goldfish: the opponent's columns (agent, lost1, ...) are empty in every row
+    # goldfish: opponent_agent, lost0 (the deck never loses) and until_card empty in every row
     ("goldfish", ["simulate", f"{D}/mono_green_curve.txt", "--goldfish", "--games", "10",
                   "--seed", "1"]),
     # --until-card: no one loses, so the kill turn is empty in every row
