@@ -13,6 +13,7 @@ import os
 import tempfile
 
 import pandas as pd
+from pandas.api.types import infer_dtype
 
 from experiments.paths import writing
 from simcore.errors import PlaytestError
@@ -43,8 +44,12 @@ def _combo_plot(df, path):
 def _bench_summary(df):
     lines = []
     for r in df.itertuples():
+        if pd.isna(r.games):        # a kernel's measure: items (permanents, sims), not games
+            what = f"{int(r.items):>9} {r.item}s {r.ns_per_item:10.1f} ns/{r.item}"
+        else:
+            what = f"{int(r.games):>7} games {r.games_per_s:10.1f} games/s"
         ratio = "" if pd.isna(r.ratio) else f"   x{r.ratio:.2f} ({r.note})"
-        lines.append(f"{r.measure:<34} {r.games:>7} games {r.games_per_s:10.1f} games/s{ratio}")
+        lines.append(f"{r.measure:<34} {what}{ratio}")
     return "\n".join(lines)
 
 
@@ -82,11 +87,23 @@ KINDS = [
 ]
 
 
-def register(kind, columns, summary=None, plot=None):
+# The text columns of the commands' results. A CSV keeps no types: an empty cell comes back
+# as missing, and a column empty in every row (goldfish games' opponent agent, --until-card
+# unset) as numbers; these come back as the text the command wrote, "" when empty.
+TEXT_COLUMNS = {
+    "agent", "baseline", "card", "condition", "cost", "deck", "deck_a", "deck_b",
+    "end_reason", "ended_early_why", "fill", "item", "like", "loo_fill", "lost0", "lost1",
+    "measure", "mulligan", "note", "opponent", "opponent_agent", "opponents", "spell", "sprt",
+    "start", "stopped_by", "until_card", "variant", "vary", "version", "workload"}
+
+
+def register(kind, columns, summary=None, plot=None, text=()):
     """Another command's results: recognised by `columns`, summarised and drawn by its
-    functions (a later registration of a kind replaces the earlier one)."""
+    functions (a later registration of a kind replaces the earlier one); `text`: its text
+    columns (TEXT_COLUMNS)."""
     KINDS[:] = [k for k in KINDS if k[0] != kind]
     KINDS.insert(0, (kind, set(columns), summary, plot))
+    TEXT_COLUMNS.update(text)
 
 
 def kind_of(df):
@@ -105,16 +122,26 @@ def read_results(path):
         if p.endswith(".parquet"):
             return pd.read_parquet(p)
         if p.endswith(".csv"):
-            df = pd.read_csv(p)
-            # CSV keeps no types: an empty text cell comes back as NaN, as the commands'
-            # summaries never wrote it
-            for c in df.columns[df.dtypes == object]:
-                df[c] = df[c].fillna("")
-            return df
+            return as_written(pd.read_csv(p))
     except Exception as e:      # a damaged or foreign file is the user's input: one line
         raise PlaytestError(f"{p}: cannot read these results ({type(e).__name__}: "
                             f"{str(e).splitlines()[0] if str(e) else 'unreadable'})") from None
     raise PlaytestError(f"{p}: results are .parquet or .csv files")
+
+
+def as_written(df):
+    """A table read from CSV with the types its command wrote, as far as they can be told:
+    text columns (TEXT_COLUMNS, and any that pandas reads as text: `object` or, from pandas
+    3, `str`) with "" for their empty cells, never NaN; true/false columns with empty cells
+    (`object`) as pandas' nullable "boolean". Numbers stay as read (NaN where empty)."""
+    for c in df.columns:
+        col = df[c]
+        held = infer_dtype(col, skipna=True)    # (pandas 2's is_string_dtype: not with NaN)
+        if held == "string" or (c in TEXT_COLUMNS and col.isna().all()):
+            df[c] = col.astype(object).fillna("").infer_objects()
+        elif col.dtype == object and held == "boolean":
+            df[c] = col.astype("boolean")
+    return df
 
 
 def _png(plot, df):
@@ -181,7 +208,8 @@ def report(paths, out):
                      "notes": "; ".join(notes)})
     page = ("<!DOCTYPE html><html><head><meta charset='utf-8'><title>playtest report</title>"
             "<style>body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}"
-            "pre{background:#f6f6f6;padding:1em;overflow-x:auto}img{max-width:100%}"
+            "pre{background:#f6f6f6;padding:1em;white-space:pre-wrap;overflow-wrap:anywhere}"
+            "img{max-width:100%}"
             "table{border-collapse:collapse;font-size:12px}td,th{padding:2px 6px;"
             "border-bottom:1px solid #ddd}.meta{color:#555}</style></head><body>"
             f"<h1>playtest report</h1><p>{len(frames)} results files</p>"

@@ -4,10 +4,13 @@ the kernels' machine code.
 numba checks only a function's own file, so a kernel calling a changed kernel in another
 module would otherwise load stale machine code. The hash covers the kernels, this compile
 machinery, and the modules whose names the kernels freeze as constants (layout, consts,
-encoding). Set NUMBA_CACHE_DIR or PLAYTEST_CACHE_DIR to choose the place.
+encoding). numba's cache goes in that folder's name followed by the Python, numba, llvmlite
+and numpy versions: environments with other versions never load or overwrite each other's
+code. Set NUMBA_CACHE_DIR or PLAYTEST_CACHE_DIR to choose the place.
 """
 import hashlib
 import os
+import sys
 from pathlib import Path
 
 SIMCORE = Path(__file__).resolve().parents[1]
@@ -31,7 +34,12 @@ def kernel_cache_dir():
 
 
 def use_kernel_cache_dir():
-    """Point numba's cache at kernel_cache_dir() (unless NUMBA_CACHE_DIR chose a place)."""
+    """Point numba's cache at kernel_cache_dir() with the versions compiled with (unless
+    NUMBA_CACHE_DIR chose a place)."""
     if not os.environ.get("NUMBA_CACHE_DIR"):
+        import llvmlite
         import numba
-        numba.config.CACHE_DIR = kernel_cache_dir()
+        import numpy
+        numba.config.CACHE_DIR = (
+            f"{kernel_cache_dir()}-py{sys.version_info[0]}.{sys.version_info[1]}-numba"
+            f"{numba.__version__}-llvmlite{llvmlite.__version__}-numpy{numpy.__version__}")

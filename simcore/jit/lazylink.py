@@ -9,8 +9,9 @@ never calls one), and an entry's library links the whole tree of kernels below i
 entry's cached object code is self-contained) and optimises it once, inlining across kernels
 as before.
 
-This reaches into numba's code-library internals (numba 0.59-0.68 share them). Where they
-are missing, KERNEL_OPTIONS is empty and kernels compile the ordinary way.
+This reaches into numba's code-library internals (numba 0.63-0.68 share them; 0.62 and
+earlier have no `_reload_init`, so pyproject.toml asks for 0.63). Where they are missing,
+KERNEL_OPTIONS is empty and kernels compile the ordinary way.
 """
 KERNEL_OPTIONS = {}
 ACTIVE = False
