@@ -196,7 +196,7 @@ TP_PLANES = (
 
 # A scratch lane of st.scr (kernels/scratch.py) starts with [top, end, high-water mark],
 # then who answers the engine's questions in place for the games this lane's thread plays
-# (kernels/policy.py answer_here_nb; all 0 = nobody: every question opens): each player's compiled policy (P_*), the run's seed (its bits), the batch's first
+# (players/asking.py answer_here_nb; all 0 = nobody: every question opens): each player's compiled policy (P_*), the run's seed (its bits), the batch's first
 # game number, the decisions a game may take, the running game's decision count (moved to
 # and from the Flow's f_decisions around each action, kernels/txn.py), the Flow's tape room
 # (entries, values) and its options' width (a decision's most options); flow.step_games_nb

@@ -101,17 +101,12 @@ from ..layout import (
     LH_TAPE_V,
     PL_MULLIGANS,
 )
+from ..players.asking import policy_action_nb
 from .asks import list_question_nb
 from .condition import condition_holds_nb
+from .legal import legal_row_nb, options_open_nb, pass_legal_nb
+from .noise import decision_seed_nb, uniform_nb
 from .options import attack_options_nb, block_options_nb, priority_options_nb
-from .policy import (
-    decision_seed_nb,
-    legal_row_nb,
-    options_open_nb,
-    pass_legal_nb,
-    policy_action_nb,
-    uniform_nb,
-)
 from .record import start_records_nb
 from .sba import loss_end_nb
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
@@ -415,7 +410,7 @@ def step_game_nb(st, snap, dry, dg, ct, fw, g, a):
 def play_policies_nb(st, snap, dry, dg, ct, fw, g, policy, piece, base, game0, rows, limit,
                      rule, weights, facts):
     """Game g on from its open decision for as long as a player whose policy is compiled
-    (policy[p] != P_PYTHON, kernels/policy.py; piece[p] their combo pieces, rule[p] and
+    (policy[p] != P_PYTHON, asked at players/asking.py; piece[p] their combo pieces, rule[p] and
     weights[p] their mulligan rule) decides: to its end when both are, with no return to
     Python. `rows[dg]`: the thread's legal-mask row; `limit`: decisions a game may take in
     all (a policy that the engine keeps asking would otherwise never return)."""
@@ -433,7 +428,7 @@ def play_policies_nb(st, snap, dry, dg, ct, fw, g, policy, piece, base, game0, r
 @kernel
 def lane_header_nb(st, fw, h, policy, base, game0, limit):
     """Who answers engine questions where they arise in the games of the lane at h
-    (layout LH_*, policy.answer_here_nb): the players' compiled policies (P_PYTHON:
+    (layout LH_*, players/asking.py answer_here_nb): the players' compiled policies (P_PYTHON:
     nobody), the run's seed (its bits), game0, the decision limit, the Flow's tape room and
     options' width."""
     for p in range(2):
