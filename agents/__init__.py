@@ -10,9 +10,11 @@ from .base import Agent
 from .basic import FirstLegalAgent, RandomAgent, ScriptedAgent
 from .greedy import GreedyAgent
 from .mulligan import RuleMulligans
+from .search import SearchAgent
 
+# `search` takes settings in its name (search:rollouts=64): SearchAgent.parse
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "first": FirstLegalAgent,
-          "scripted": ScriptedAgent}
+          "scripted": ScriptedAgent, "search": SearchAgent}
 
 __all__ = ["AGENTS", "Agent", "FirstLegalAgent", "GreedyAgent", "RandomAgent", "RuleMulligans",
-           "ScriptedAgent"]
+           "ScriptedAgent", "SearchAgent"]

@@ -154,7 +154,8 @@ def _add_seed_and_agents(p):
     p.add_argument("--seed", action=_Once, type=_seed, default=0, metavar="S",
                    help="the random seed: the same seed plays the same games")
     p.add_argument("--agent", action=_Once, default="greedy", metavar="NAME",
-                   help="random, greedy, first, an entry-point name, or module:Class")
+                   help="random, greedy, first, search (settings: search:rollouts=N,"
+                        "horizon=N,width=N; README), an entry-point name, or module:Class")
     p.add_argument("--opponent-agent", action=_Once, default=None, metavar="NAME",
                    help="the opponent's agent (default: the same as --agent)")
 
@@ -657,8 +658,8 @@ def _add_gauntlet_parser(sub):
     p.add_argument("--seed", action=_Once, type=_seed, default=0, metavar="S",
                    help="the random seed: the same seed plays the same games")
     p.add_argument("--agent", action=_Once, default="greedy", metavar="NAME",
-                   help="the decks' agent: random, greedy, first, an entry-point name, or "
-                        "module:Class")
+                   help="the decks' agent: random, greedy, first, search[:SETTINGS], an "
+                        "entry-point name, or module:Class")
     p.add_argument("--opponent-agent", action=_Once, default=None, metavar="NAME",
                    help="the opponents' agent, without --round-robin (default: the same "
                         "as --agent)")

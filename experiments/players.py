@@ -19,10 +19,14 @@ def agent_entry_points():
 
 
 def load_agent(name):
-    """A built-in agent by name, an installed package's agent by its entry-point name
-    (group `playtest.agents`), or a user's as `module:Class`."""
+    """A built-in agent by name (with settings where it takes them: `search:rollouts=64`),
+    an installed package's agent by its entry-point name (group `playtest.agents`), or a
+    user's as `module:Class`."""
     if name in AGENTS:
         return AGENTS[name]()
+    base, colon, settings = name.partition(":")
+    if colon and hasattr(AGENTS.get(base), "parse"):     # settings in the name: search:...
+        return AGENTS[base].parse(settings)
     if ":" in name:
         mod, _, cls = name.partition(":")
         if not mod or not cls:

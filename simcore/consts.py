@@ -401,6 +401,7 @@ P_PYTHON = 0
 P_FIRST = 1         # the lowest-numbered legal action (agents.FirstLegalAgent)
 P_RANDOM = 2        # uniform from the decision's random numbers (agents.RandomAgent)
 P_GREEDY = 3        # players/greedy.py (agents.GreedyAgent, with its combo pieces)
+P_SEARCH = 4        # players/search.py (agents.SearchAgent): rollouts by greedy players
 
 # the least mana of no candidate at all (priority checks: layout c_act_need, f_least_*)
 NO_CANDIDATE = 1 << 30

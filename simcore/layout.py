@@ -265,6 +265,11 @@ FLOW_PLANES = (
                   "declarations"),
     ("f_cond_key", "f_actions when the condition was last checked: it is checked again only "
                    "after another action completed; -1 = not yet"),
+    ("f_searched", "decisions the search player took by searching (players/search.py; read "
+                   "by bench and tests)"),
+    ("f_rollouts", "rollouts those searches played"),
+    ("f_search_act", "the action the search player took at its last searched decision "
+                     "(tests)"),
 )
 # fw.cterm[t, CTM_*], int32, not per game: the terms of the watched condition (and within a
 # clause), simcore/condition.py

@@ -7,7 +7,8 @@ from . import consts as K
 from .players.greedy import greedy_actions_nb
 from .threads import in_ranges
 
-POLICIES = {"first": K.P_FIRST, "random": K.P_RANDOM, "greedy": K.P_GREEDY}
+POLICIES = {"first": K.P_FIRST, "random": K.P_RANDOM, "greedy": K.P_GREEDY,
+            "search": K.P_SEARCH}
 
 
 def greedy_actions(view, legal_mask, pieces=()):

@@ -183,7 +183,7 @@ def player_dispatch(path):
         if not isinstance(fn, ast.FunctionDef):
             continue
         for node in ast.walk(fn):
-            if not isinstance(node, ast.If) or not isinstance(node.test, ast.Compare):
+            if not isinstance(node, ast.If):
                 continue
             names = {n.id for n in ast.walk(node.test) if isinstance(n, ast.Name)}
             if not any(n.startswith("P_") and n != "P_PYTHON" for n in names):
@@ -218,7 +218,8 @@ def test_the_compiled_players_live_in_their_package():
         if m.startswith("simcore"):
             dispatch.update({(m, k): v for k, v in player_dispatch(f).items()})
     players = {k for _, k in dispatch}
-    assert {"greedy_action_nb", "random_action_nb", "first_action_nb"} <= players, players
+    assert {"greedy_action_nb", "random_action_nb", "first_action_nb",
+            "search_action_nb"} <= players, players
     bad = [f"{m}: {chooser} chooses a player" for (m, _), chooser in sorted(dispatch.items())
            if not m.startswith("simcore.players.")]
     bad += [f"{name} (a player) is defined in {m}" for name in sorted(players)

@@ -445,7 +445,8 @@ def lane_header_nb(st, fw, h, policy, base, game0, limit):
 def step_games_nb(st, snap, dry, ct, fw, actions, work, chunk, start, lane, dg, policy,
                   piece, base, game0, rows, limit, rule, weights, facts):
     """Games work[0]..work[1]-1: with `start`, run each to its first decision; else apply
-    actions[g] and run on to the next one; then on while compiled policies decide
+    actions[g] (none if negative: the open decision is a compiled player's, resumed) and run
+    on to the next one; then on while compiled policies decide
     (play_policies_nb; policy all P_PYTHON: one decision at a time). Python calls this once
     on each thread (nogil), all sharing `work`: each thread takes the next `chunk` games (an
     atomic add on work[0])
@@ -474,7 +475,7 @@ def step_games_nb(st, snap, dry, ct, fw, actions, work, chunk, start, lane, dg, 
             mark = scratch_mark_nb(st, g)
             if start:
                 run_to_decision_nb(st, snap, dry, dg, ct, fw, g)
-            else:
+            elif actions[g] >= 0:       # < 0: on from the open decision (GameBatch.play)
                 step_game_nb(st, snap, dry, dg, ct, fw, g, actions[g])
             play_policies_nb(st, snap, dry, dg, ct, fw, g, policy, piece, base, game0, rows,
                              limit, rule, weights, facts)

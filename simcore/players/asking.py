@@ -6,6 +6,8 @@ decision. Rules kernels call a player here and nowhere else (tests/test_imports.
   tape is used up), for the players the scratch lane's header names (layout LH_*).
 Each player picks exactly what its agent's act() picks from GameBatch's mask and view
 (agents/basic.py, agents/greedy.py), so both paths play the same games (tests/test_golden.py).
+The search player's own decisions are not asked here: its loop (searchgames.py) searches
+them, with rollouts that ask greedy players here.
 """
 import numpy as np
 
@@ -18,6 +20,7 @@ from ..consts import (
     P_GREEDY,
     P_PYTHON,
     P_RANDOM,
+    P_SEARCH,
 )
 from ..encoding import PASS, option_of_nb
 from ..jit import kernel
@@ -83,8 +86,10 @@ def decide_nb(st, ct, g, policy, kind, player, qkind, opts, row, piece, base, ga
               decisions):
     """The action `policy` (P_*) takes at game g's decision: its kind, decider and question
     kind, its options and legal mask `row`; `piece` the combo pieces (greedy, read at
-    priority decisions only); the run's seed, game0 and the game's decision count (random)."""
-    if policy == P_GREEDY:
+    priority decisions only); the run's seed, game0 and the game's decision count (random).
+    The search player (search.py, played by searchgames.py) answers as greedy does here:
+    its engine questions, where they arise."""
+    if policy == P_GREEDY or policy == P_SEARCH:
         return greedy_action_nb(st, ct, g, kind, player, qkind, opts, row, piece)
     if policy == P_RANDOM:
         return random_action_nb(base, game0, decisions, g, row)
