@@ -362,6 +362,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the large batch of the memory measure, against one a tenth its "
                         "size, in a process of its own (0: skip; default 10000"
                         + quick.format(5000) + ")")
+    p.add_argument("--search-games", action=_Once, type=_seed, default=None, metavar="N",
+                   help="games of the search agent (default settings) against greedy (0: "
+                        "skip; default 200" + quick.format(40) + ")")
     p.add_argument("--start-games", action=_Once, type=_seed, default=None, metavar="N",
                    help="games of the `playtest simulate` timed for the cold and warm start "
                         "(0: skip both; default 8)")
@@ -818,7 +821,7 @@ def cmd_bench(args) -> int:
           castability_reference_games=args.castability_reference_games,
           kernel_games=args.kernel_games, memory_games=args.memory_games,
           start_games=args.start_games, cold=True if args.cold else None, dask=args.dask,
-          json_out=args.json, quick=args.quick)
+          json_out=args.json, quick=args.quick, search_games=args.search_games)
     return 0
 
 
