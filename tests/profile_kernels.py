@@ -98,8 +98,8 @@ def instrument(root):
         "    t0 = rdtsc()\n    r = txn_start_nb(st, snap, ct, fw, g, a0, a1, a2, a3, a4)\n"
         "    st.scr[st.scr.shape[0] - 1 - cell] += rdtsc() - t0\n"
         f"    st.scr[st.scr.shape[0] - 1 - {CALLS} - cell] += 1\n    return r\n"))
-    edit(flow, "            mark = scratch_mark_nb(st, g)\n            if start:",
-         "            mark = scratch_mark_nb(st, g)\n            t0 = rdtsc()\n            if start:")
+    edit(flow, "            mark = take_game_nb(",
+         "            t0 = rdtsc()\n            mark = take_game_nb(")
     edit(flow, "                             limit, rule, weights, facts)\n"
                "            scratch_release_nb(st, g, mark)\n",
          "                             limit, rule, weights, facts)\n"

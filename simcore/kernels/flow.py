@@ -466,20 +466,30 @@ def step_games_nb(st, snap, dry, ct, fw, actions, work, chunk, start, lane, dg, 
         for g in range(lo, min(lo + chunk, n)):
             if fw.fl[g, F_DKIND] == D_OVER:
                 continue                    # finished games stay as they are
-            # its snapshot: its own, or the thread's when snap has a row per thread (the
-            # game then runs to its end here: GameBatch.play, built-in agents only)
-            sg = g if snap.gm.shape[0] == st.gm.shape[0] else dg
-            fw.fl[g, F_SNAP] = sg
-            st.gm[g, G_SCRATCH] = lane      # both: snapshots are copied back and forth
-            snap.gm[sg, G_SCRATCH] = lane
-            mark = scratch_mark_nb(st, g)
-            if start:
-                run_to_decision_nb(st, snap, dry, dg, ct, fw, g)
-            elif actions[g] >= 0:       # < 0: on from the open decision (GameBatch.play)
-                step_game_nb(st, snap, dry, dg, ct, fw, g, actions[g])
+            mark = take_game_nb(st, snap, dry, ct, fw, actions, start, lane, dg, g)
             play_policies_nb(st, snap, dry, dg, ct, fw, g, policy, piece, base, game0, rows,
                              limit, rule, weights, facts)
             scratch_release_nb(st, g, mark)
+
+
+@kernel
+def take_game_nb(st, snap, dry, ct, fw, actions, start, lane, dg, g):
+    """Game g on the calling thread (lane, dg: its scratch lane and spare rows): run to its
+    first decision (`start`), or apply actions[g] (none if negative: the open decision is a
+    compiled player's, resumed by GameBatch.play) and run on to the next. Returns the
+    lane's mark, for the caller to give back once the game's players have played."""
+    # its snapshot: its own, or the thread's when snap has a row per thread (the game then
+    # runs to its end here: GameBatch.play, built-in agents only)
+    sg = g if snap.gm.shape[0] == st.gm.shape[0] else dg
+    fw.fl[g, F_SNAP] = sg
+    st.gm[g, G_SCRATCH] = lane      # both: snapshots are copied back and forth
+    snap.gm[sg, G_SCRATCH] = lane
+    mark = scratch_mark_nb(st, g)
+    if start:
+        run_to_decision_nb(st, snap, dry, dg, ct, fw, g)
+    elif actions[g] >= 0:
+        step_game_nb(st, snap, dry, dg, ct, fw, g, actions[g])
+    return mark
 
 
 @entry

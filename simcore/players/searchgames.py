@@ -10,9 +10,9 @@ names greedy for both players.
 from ..consts import D_BOTTOM, D_MULLIGAN, D_OVER, P_PYTHON, P_SEARCH
 from ..jit import entry, kernel
 from ..jit.atomic import fetch_add_nb
-from ..kernels.flow import lane_header_nb, run_to_decision_nb, step_game_nb
+from ..kernels.flow import lane_header_nb, step_game_nb, take_game_nb
 from ..kernels.scratch import scratch_mark_nb, scratch_release_nb
-from ..layout import F_DECISIONS, F_DKIND, F_DPLAYER, F_SNAP, G_SCRATCH
+from ..layout import F_DECISIONS, F_DKIND, F_DPLAYER
 from .asking import policy_action_nb
 from .search import search_action_nb
 
@@ -57,15 +57,7 @@ def search_games_nb(st, snap, dry, ct, fw, actions, work, chunk, start, lane, dg
         for g in range(lo, min(lo + chunk, n)):
             if fw.fl[g, F_DKIND] == D_OVER:
                 continue
-            sg = g if snap.gm.shape[0] == st.gm.shape[0] else dg
-            fw.fl[g, F_SNAP] = sg
-            st.gm[g, G_SCRATCH] = lane
-            snap.gm[sg, G_SCRATCH] = lane
-            mark = scratch_mark_nb(st, g)
-            if start:
-                run_to_decision_nb(st, snap, dry, dg, ct, fw, g)
-            elif actions[g] >= 0:       # < 0: on from the open decision (GameBatch.play)
-                step_game_nb(st, snap, dry, dg, ct, fw, g, actions[g])
+            mark = take_game_nb(st, snap, dry, ct, fw, actions, start, lane, dg, g)
             play_searching_nb(st, snap, dry, dg, ct, fw, g, policy, piece, base, game0, rows,
                               limit, rule, weights, facts, rsnap, rfw, conf, greedy2, decks)
             scratch_release_nb(st, g, mark)
