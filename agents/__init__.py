@@ -12,9 +12,11 @@ from .greedy import GreedyAgent
 from .mulligan import RuleMulligans
 from .search import SearchAgent
 
-# `search` takes settings in its name (search:rollouts=64): SearchAgent.parse
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "first": FirstLegalAgent,
-          "scripted": ScriptedAgent, "search": SearchAgent}
+          "scripted": ScriptedAgent}
+# agents that play inside the game loop only (no act() from a view), settings in their name
+# (search:rollouts=64: their class's parse)
+LOOP_AGENTS = {"search": SearchAgent}
 
-__all__ = ["AGENTS", "Agent", "FirstLegalAgent", "GreedyAgent", "RandomAgent", "RuleMulligans",
+__all__ = ["AGENTS", "LOOP_AGENTS", "Agent", "FirstLegalAgent", "GreedyAgent", "RandomAgent", "RuleMulligans",
            "ScriptedAgent", "SearchAgent"]

@@ -19,9 +19,7 @@ from simcore.testing import AgentCheckFailed, check_agent
 from support import DECKS, POOL, ROOT, ids, play_greedy_watching
 
 
-# the search agent plays inside the game loop only (its act refuses a view):
-# tests/test_search.py holds it to the same claims over whole games
-@pytest.mark.parametrize("agent_name", sorted(set(AGENTS) - {"search"}))
+@pytest.mark.parametrize("agent_name", sorted(AGENTS))
 @pytest.mark.parametrize("decks", [("elves_morcant", "counters_ozolith"),
                                    ("goblins_burn_blight",)])
 def test_every_built_in_agent_passes_check_agent(agent_name, decks):

@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from agents import AGENTS, GreedyAgent, SearchAgent
+from agents import LOOP_AGENTS, GreedyAgent, SearchAgent
 from agents.mulligan import RuleMulligans
 from experiments.players import load_agent
 from simcore import consts as K
@@ -230,7 +230,7 @@ def test_settings_by_name():
     a = load_agent("search:rollouts=64, horizon=3")
     assert (a.rollouts, a.horizon, a.width) == (64, 3, SearchAgent().width)
     assert isinstance(load_agent("search"), SearchAgent)
-    assert "search" in AGENTS
+    assert LOOP_AGENTS["search"] is SearchAgent
     assert a.policy() == ("search", (), None, (64, 3, SearchAgent().width))
 
 
