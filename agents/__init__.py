@@ -10,9 +10,13 @@ from .base import Agent
 from .basic import FirstLegalAgent, RandomAgent, ScriptedAgent
 from .greedy import GreedyAgent
 from .mulligan import RuleMulligans
+from .search import SearchAgent
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "first": FirstLegalAgent,
           "scripted": ScriptedAgent}
+# agents that play inside the game loop only (no act() from a view), settings in their name
+# (search:rollouts=64: their class's parse)
+LOOP_AGENTS = {"search": SearchAgent}
 
-__all__ = ["AGENTS", "Agent", "FirstLegalAgent", "GreedyAgent", "RandomAgent", "RuleMulligans",
-           "ScriptedAgent"]
+__all__ = ["AGENTS", "LOOP_AGENTS", "Agent", "FirstLegalAgent", "GreedyAgent", "RandomAgent", "RuleMulligans",
+           "ScriptedAgent", "SearchAgent"]

@@ -1,5 +1,5 @@
 """The greedy agent: curves out and attacks. Its rules of thumb, and the one implementation
-that both its act() and the compiled game loop run, are in simcore/kernels/greedy.py."""
+that both its act() and the compiled game loop run, are in simcore/players/greedy.py."""
 from agents.base import Agent
 from simcore.game import register_agent
 from simcore.policies import greedy_actions
@@ -7,7 +7,7 @@ from simcore.policies import greedy_actions
 
 @register_agent      # a cold start compiles its kernel in the compile helper
 class GreedyAgent(Agent):
-    """Curves out and attacks (simcore/kernels/greedy.py: its rules of thumb)."""
+    """Curves out and attacks (simcore/players/greedy.py: its rules of thumb)."""
 
     uses_random = False
     per_game = True         # each game scored by itself: one call serves both players

@@ -36,7 +36,7 @@ class RuleMulligans(Agent):
         inner = inner() if callable(inner) else None
         if inner is None or type(self).act is not RuleMulligans.act:
             return None
-        return (inner[0], inner[1], self.rule)
+        return (inner[0], inner[1], self.rule) + tuple(inner[3:4])    # a search's settings
 
     def act(self, view, legal_mask, rng):
         kind = view["decision"]

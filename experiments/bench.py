@@ -20,6 +20,9 @@ page faults in its first steps (perf: clear_page_erms 7.5% of such a batch on on
 - the plain-Python reference engine (experiments/reference) on the first games of the same
   seed, checked to give the same results: ratio = batch engine / reference;
 - the agents' share of the Python-round path's time, and the state's bytes per game;
+- the search agent (its default settings) playing mono-green against greedy's goblins: games,
+  searched decisions and rollouts per second, and its games per second over
+  greedy-vs-greedy's (the same decks, the same run);
 - castability (no game played: hands and draws, simcore/castability.py) on the same deck:
   the kernel's games per second, and the plain-Python count of
   experiments/reference/castability.py on the first games of the same seed, which must give
@@ -45,7 +48,7 @@ import numpy as np
 import pandas as pd
 
 import simcore
-from agents import GreedyAgent
+from agents import GreedyAgent, SearchAgent
 from experiments import benchproc
 from experiments.paths import writing
 from experiments.reference import cards as ref_cards
@@ -77,11 +80,11 @@ SIZES = {
     False: dict(games=2000, batch_size=1000, serial_games=None, reference_games=100,
                 castability_games=1_000_000, castability_reference_games=2000,
                 kernel_games=1000, kernel_seconds=0.5, memory_games=10_000, start_games=8,
-                cold=True),
+                cold=True, search_games=200),
     True: dict(games=2000, batch_size=1000, serial_games=None, reference_games=20,
                castability_games=200_000, castability_reference_games=500,
                kernel_games=200, kernel_seconds=0.1, memory_games=5000, start_games=8,
-               cold=False),
+               cold=False, search_games=40),
 }
 
 
@@ -229,7 +232,7 @@ def bench(games=None, batch_size=None, seed=1, serial_games=None, reference_game
           max_turns=30, out=None, progress=print, castability_games=None,
           castability_reference_games=None, kernel_games=None, kernel_seconds=None,
           memory_games=None, start_games=None, cold=None, dask=None, json_out=None,
-          quick=False):
+          quick=False, search_games=None):
     """Every measure (the module's docstring), printed; the table (a DataFrame, written to
     `out`, .parquet or .csv) is returned, the JSON document in its attrs["bench"] (written
     to `json_out`). Sizes not given take the defaults of a full run or of `quick` (SIZES);
@@ -239,7 +242,8 @@ def bench(games=None, batch_size=None, seed=1, serial_games=None, reference_game
               reference_games=reference_games, castability_games=castability_games,
               castability_reference_games=castability_reference_games,
               kernel_games=kernel_games, kernel_seconds=kernel_seconds,
-              memory_games=memory_games, start_games=start_games, cold=cold)
+              memory_games=memory_games, start_games=start_games, cold=cold,
+              search_games=search_games)
     games, batch_size = z["games"], z["batch_size"]
     z["serial_games"] = z["serial_games"] or max(1, min(games, batch_size) // 4)
     pool = make_pool()
@@ -258,6 +262,7 @@ def bench(games=None, batch_size=None, seed=1, serial_games=None, reference_game
              f"{threads} thread(s)" + (" (quick)" if quick else ""))
     gvg, per_game = bench_games(m, pool, ids0, ids1, z, seed, max_turns, threads)
     bench_reference(m, gvg, seed, max_turns, min(z["reference_games"], games))
+    bench_search(m, pool, ids0, ids1, seed, max_turns, z["search_games"], batch_size)
     bench_castability(m, pool, ids0, seed, z["castability_games"],
                       z["castability_reference_games"])
     bench_kernels(m, pool, ids0, ids1, seed, max_turns, z["kernel_games"], z["kernel_seconds"])
@@ -346,6 +351,37 @@ def bench_games(m, pool, ids0, ids1, z, seed, max_turns, threads):
                 same_games=same)
         m.ratio(key, f"{key}_one_thread", rate * secs / n)
     return gvg, per_game
+
+
+def bench_search(m, pool, ids0, ids1, seed, max_turns, n, batch):
+    """The search agent (default settings) with mono-green against greedy's goblins: games,
+    searched decisions and rollouts per second, over greedy-vs-greedy's games per second."""
+    key = "greedy_vs_search"
+    if n <= 0:
+        m.absent(key, "greedy vs search", "skipped", "--search-games 0")
+        return
+    agents = [SearchAgent(), GreedyAgent()]
+    # its own entry: loaded (or compiled) before the clock starts
+    GameBatch(pool, ids0, ids1, n_games=2, seed=seed, start="random",
+              max_turns=max_turns).play(agents, np.random.default_rng(0))
+    searched = rollouts = 0
+    t0 = time.perf_counter()
+    for game0 in range(0, n, batch):
+        b = GameBatch(pool, ids0, ids1, n_games=min(batch, n - game0), seed=seed,
+                      start="random", game0=game0, max_turns=max_turns)
+        b.play(agents, np.random.default_rng(0))
+        c = b.search_counts()
+        searched += int(c["searched"].sum())
+        rollouts += int(c["rollouts"].sum())
+    secs = time.perf_counter() - t0
+    gvg = m.workloads["greedy_vs_greedy"]["games_per_s"]
+    rate = n / secs
+    m.games(key, "greedy vs search", n, secs, rate / gvg,
+            f"search / greedy vs greedy; {searched / secs:,.0f} decisions/s, "
+            f"{rollouts / secs:,.0f} rollouts/s", agent=SearchAgent().describe(),
+            searched_decisions=searched, rollouts=rollouts,
+            decisions_per_s=round(searched / secs, 1), rollouts_per_s=round(rollouts / secs, 1))
+    m.ratio(key, "greedy_vs_greedy", rate / gvg)
 
 
 def one_thread(pool, ids0, ids1, n, batch, seed, max_turns):

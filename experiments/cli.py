@@ -154,7 +154,8 @@ def _add_seed_and_agents(p):
     p.add_argument("--seed", action=_Once, type=_seed, default=0, metavar="S",
                    help="the random seed: the same seed plays the same games")
     p.add_argument("--agent", action=_Once, default="greedy", metavar="NAME",
-                   help="random, greedy, first, an entry-point name, or module:Class")
+                   help="random, greedy, first, search (settings: search:rollouts=N,"
+                        "horizon=N,width=N; README), an entry-point name, or module:Class")
     p.add_argument("--opponent-agent", action=_Once, default=None, metavar="NAME",
                    help="the opponent's agent (default: the same as --agent)")
 
@@ -361,6 +362,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the large batch of the memory measure, against one a tenth its "
                         "size, in a process of its own (0: skip; default 10000"
                         + quick.format(5000) + ")")
+    p.add_argument("--search-games", action=_Once, type=_seed, default=None, metavar="N",
+                   help="games of the search agent (default settings) against greedy (0: "
+                        "skip; default 200" + quick.format(40) + ")")
     p.add_argument("--start-games", action=_Once, type=_seed, default=None, metavar="N",
                    help="games of the `playtest simulate` timed for the cold and warm start "
                         "(0: skip both; default 8)")
@@ -657,8 +661,8 @@ def _add_gauntlet_parser(sub):
     p.add_argument("--seed", action=_Once, type=_seed, default=0, metavar="S",
                    help="the random seed: the same seed plays the same games")
     p.add_argument("--agent", action=_Once, default="greedy", metavar="NAME",
-                   help="the decks' agent: random, greedy, first, an entry-point name, or "
-                        "module:Class")
+                   help="the decks' agent: random, greedy, first, search[:SETTINGS], an "
+                        "entry-point name, or module:Class")
     p.add_argument("--opponent-agent", action=_Once, default=None, metavar="NAME",
                    help="the opponents' agent, without --round-robin (default: the same "
                         "as --agent)")
@@ -817,7 +821,7 @@ def cmd_bench(args) -> int:
           castability_reference_games=args.castability_reference_games,
           kernel_games=args.kernel_games, memory_games=args.memory_games,
           start_games=args.start_games, cold=True if args.cold else None, dask=args.dask,
-          json_out=args.json, quick=args.quick)
+          json_out=args.json, quick=args.quick, search_games=args.search_games)
     return 0
 
 

@@ -4,7 +4,7 @@ package's entry point, or a user's module:Class), and the rule that takes the mu
 import importlib
 import inspect
 
-from agents import AGENTS
+from agents import AGENTS, LOOP_AGENTS
 from agents.mulligan import RuleMulligans
 from simcore.errors import PlaytestError
 from simcore.mulligan import MulliganRule
@@ -19,10 +19,14 @@ def agent_entry_points():
 
 
 def load_agent(name):
-    """A built-in agent by name, an installed package's agent by its entry-point name
-    (group `playtest.agents`), or a user's as `module:Class`."""
+    """A built-in agent by name (with settings where it takes them: `search:rollouts=64`),
+    an installed package's agent by its entry-point name (group `playtest.agents`), or a
+    user's as `module:Class`."""
     if name in AGENTS:
         return AGENTS[name]()
+    base, _, settings = name.partition(":")
+    if base in LOOP_AGENTS:                 # settings in the name: search:rollouts=64
+        return LOOP_AGENTS[base].parse(settings)
     if ":" in name:
         mod, _, cls = name.partition(":")
         if not mod or not cls:
@@ -45,7 +49,7 @@ def load_agent(name):
             raise PlaytestError(f"cannot load agent {name!r} ({eps[name].value}): "
                                 f"{_error(e)}") from None
         return make_agent(f"{name!r} ({eps[name].value})", obj)
-    known = sorted(AGENTS) + sorted(eps)
+    known = sorted(AGENTS) + sorted(LOOP_AGENTS) + sorted(eps)
     raise PlaytestError(f"unknown agent {name!r} (available: {', '.join(known)}, "
                         f"or module:Class)")
 

@@ -71,15 +71,27 @@ def start_if_cold(entry=None):
     return helper.start_if_cold(step_games_nb if entry is None else entry, __name__, _agents)
 
 
+def game_entry_types(st, ct, fw):
+    """The types GameBatch passes step_games_nb."""
+    s = typeof(st)
+    return (s, s, s, typeof(ct), typeof(fw), types.int64[::1], types.int64[::1], types.int64,
+            types.boolean, types.int64, types.int64, types.int64[::1], types.boolean[:, ::1],
+            types.uint64, types.int64, types.boolean[:, ::1], types.int64,
+            types.int64[:, ::1], types.int64[:, ::1], types.int64[:, ::1])
+
+
 def compile_game_entry(st, ct, fw):
     """Compile step_games_nb now, for the types GameBatch passes it (so the helper's work on
     the set-up entry is ready when that entry is first called)."""
-    s = typeof(st)
-    step_games_nb.compile((s, s, s, typeof(ct), typeof(fw), types.int64[::1],
-                           types.int64[::1], types.int64, types.boolean, types.int64,
-                           types.int64, types.int64[::1], types.boolean[:, ::1],
-                           types.uint64, types.int64, types.boolean[:, ::1], types.int64,
-                           types.int64[:, ::1], types.int64[:, ::1], types.int64[:, ::1]))
+    step_games_nb.compile(game_entry_types(st, ct, fw))
+
+
+def compile_search_entry(st, ct, fw):
+    """Compile the search player's game entry (players/searchgames.py) for GameBatch's types,
+    before the threads call it: only runs with a search player compile it."""
+    from .players.searchgames import search_games_nb
+    search_games_nb.compile(game_entry_types(st, ct, fw) + (
+        typeof(st), typeof(fw), types.int64[:, ::1], types.int64[::1], types.int64[:, ::1]))
 
 
 def _examples():

@@ -396,11 +396,12 @@ CMP_SYMBOLS = {"<=": CMP_LE, "<": CMP_LT, ">=": CMP_GE, ">": CMP_GT, "=": CMP_EQ
                "==": CMP_EQ}
 
 # ---- compiled policies (GameBatch.play: a player whose agent is built in is played by the
-# game loop itself, kernels/policy.py); 0: the player's agent is asked from Python
+# game loop itself, asked at players/asking.py); 0: the player's agent is asked from Python
 P_PYTHON = 0
 P_FIRST = 1         # the lowest-numbered legal action (agents.FirstLegalAgent)
 P_RANDOM = 2        # uniform from the decision's random numbers (agents.RandomAgent)
-P_GREEDY = 3        # kernels/greedy.py (agents.GreedyAgent, with its combo pieces)
+P_GREEDY = 3        # players/greedy.py (agents.GreedyAgent, with its combo pieces)
+P_SEARCH = 4        # players/search.py (agents.SearchAgent): rollouts by greedy players
 
 # the least mana of no candidate at all (priority checks: layout c_act_need, f_least_*)
 NO_CANDIDATE = 1 << 30

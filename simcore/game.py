@@ -35,6 +35,7 @@ from .kernels.view import visible_objects_nb
 from .layout import O_CARD, O_OWNER, O_ZONE, PL_LIB_N, PL_MULLIGANS
 from .manastr import ManaCost, format_mana
 from .mulligan import facts as mulligan_facts
+from .players.searchgames import search_games_nb
 from .policies import POLICIES
 from .seeds import base_seed, check_games
 from .state import alloc_state, caps_of, lane_cells, lanes_of, nbytes_per_game, unwritten_like
@@ -229,6 +230,15 @@ class GameBatch:
         f = mulligan_facts(self.ct)
         self._facts = np.ascontiguousarray(np.stack([f.is_land, f.makes, f.mv]), np.int64)
         self._limit = DECISION_LIMIT
+        # a search player's settings (players/search.py S_*), the rollouts' greedy policies,
+        # the deck lists it deals unseen cards from; its rollout rows, made when one plays
+        self._conf = np.zeros((2, 3), dtype=np.int64)
+        self._greedy2 = np.full(2, K.P_GREEDY, dtype=np.int64)
+        self._decks = np.zeros((2, self.ct.card.shape[0]), dtype=np.int64)
+        for p, d in enumerate((d0, d1)):
+            np.add.at(self._decks[p], d, 1)
+        self._max_turns = int(max_turns)
+        self._rollout_rows = None
         self.started = False
 
     # ---- compiling
@@ -270,11 +280,34 @@ class GameBatch:
         W = lane_cells(self.st.obj.shape[2])
         work = np.array([0, self.n_games], dtype=np.int64)   # next game, end: shared
         snap = self.snap if snap is None else snap
-        on_threads(lambda lane: step_games_nb(
-            self.st, snap, self.dry, self.ct, self.fw, actions, work, GAME_CHUNK, start,
-            lane * W, lane * LANE_ROWS, self._policy, self._piece, self._base, self.game0,
-            self._rows,
-            self._limit, self._rule, self._weights, self._facts), live=self.live())
+        args = (self.st, snap, self.dry, self.ct, self.fw, actions, work, GAME_CHUNK, start)
+        rest = (self._policy, self._piece, self._base, self.game0, self._rows, self._limit,
+                self._rule, self._weights, self._facts)
+        if np.any(self._policy == K.P_SEARCH):
+            rsnap, rfw = self._rollouts()
+            on_threads(lambda lane: search_games_nb(
+                *args, lane * W, lane * LANE_ROWS, *rest, rsnap, rfw, self._conf,
+                self._greedy2, self._decks), live=self.live())
+            return
+        on_threads(lambda lane: step_games_nb(*args, lane * W, lane * LANE_ROWS, *rest),
+                   live=self.live())
+
+    def _rollouts(self):
+        """The search player's rows (players/rollout.py): a snapshot State and a Flow with
+        a thread's rows as `dry` has them; its entry compiled (a cold cache compiles it
+        once, before the threads call it)."""
+        if self._rollout_rows is None:
+            n = self.dry.gm.shape[0]
+            self._rollout_rows = (unwritten_like(self.dry),
+                                  alloc_flow(n, self._max_turns, record=False))
+            compile_plan.compile_search_entry(self.st, self.ct, self.fw)
+        return self._rollout_rows
+
+    def search_counts(self):
+        """Per game: the decisions a search player took by searching, and the rollouts
+        they played (players/search.py)."""
+        return {"searched": self.fw.fl[:, L.F_SEARCHED].astype(np.int64),
+                "rollouts": self.fw.fl[:, L.F_ROLLOUTS].astype(np.int64)}
 
     def live(self):
         """How many games are not over."""
@@ -345,15 +378,21 @@ class GameBatch:
         one kernel call per thread, with no Python round per decision; the others are asked
         a round at a time. `compiled=False` asks every agent from Python: the same games
         (tests/test_golden.py), the path `playtest bench` compares against. A game may take
-        `max_decisions` decisions, the batch as many rounds. Returns the rounds played."""
+        `max_decisions` decisions, the batch as many rounds (PlaytestError past them; a
+        later call with a higher limit plays on from where the games stopped). Returns the
+        rounds played."""
         self._policies(agents if compiled else ())
         self._limit = int(max_decisions)
         try:
             if not self.started:
                 # every decision compiled: each game ends in this one call, so the
-                # thread's snapshot serves it throughout (kernels/flow.py F_SNAP)
-                whole = len(agents) and np.all(self._policy[:len(agents)] != K.P_PYTHON)
+                # thread's snapshot serves it throughout (kernels/flow.py F_SNAP); not
+                # with a decision limit, where games may stop open and be resumed
+                whole = len(agents) and np.all(self._policy[:len(agents)] != K.P_PYTHON) \
+                    and max_decisions >= DECISION_LIMIT
                 self.start(self.lane_snap if whole else None)
+            else:
+                self._resume()
             n = 0
             while not self.done():
                 if n >= max_decisions or np.any(self.fw.fl[:, L.F_DECISIONS][
@@ -374,22 +413,33 @@ class GameBatch:
             self._policies(())
             self._limit = DECISION_LIMIT
 
+    def _resume(self):
+        """Games left open at a compiled player's decision (a batch stopped at its decision
+        limit: each game kept its own snapshot) go on from there inside the game loop."""
+        fl = self.fw.fl
+        live = fl[:, L.F_DKIND] != K.D_OVER
+        if np.any(live & (self._policy[np.clip(fl[:, L.F_DPLAYER], 0, 1)] != K.P_PYTHON)):
+            self._run(np.full(self.n_games, -1, np.int64), False)     # -1: no action
+
     def _policies(self, agents):
         """Each player's compiled policy and combo pieces from their agent's `policy()`
         (P_PYTHON where it has none, or with no agent)."""
         self._policy[:] = K.P_PYTHON
         self._piece[:] = False
         self._rule[:] = 0
+        self._conf[:] = 0
         for p, agent in enumerate(list(agents)[:2]):
             spec = getattr(agent, "policy", None)
             spec = spec() if callable(spec) else None
             if spec is not None:
-                name, pieces, rule = (tuple(spec) + (None,))[:3]
+                name, pieces, rule, settings = (tuple(spec) + (None, None))[:4]
                 self._policy[p] = POLICIES[name]
                 self._piece[p, list(pieces)] = True
                 if rule is not None:        # a bound MulliganRule (RuleMulligans)
                     self._rule[p] = (1, rule.lo, rule.hi, int(rule.never))
                     self._weights[p] = np.asarray(rule.weights, np.int64)
+                if settings is not None:    # a search player's (agents/search.py)
+                    self._conf[p] = settings
 
     @staticmethod
     def ask_agents(agents, view, mask, rng):

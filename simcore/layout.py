@@ -196,7 +196,7 @@ TP_PLANES = (
 
 # A scratch lane of st.scr (kernels/scratch.py) starts with [top, end, high-water mark],
 # then who answers the engine's questions in place for the games this lane's thread plays
-# (kernels/policy.py answer_here_nb; all 0 = nobody: every question opens): each player's compiled policy (P_*), the run's seed (its bits), the batch's first
+# (players/asking.py answer_here_nb; all 0 = nobody: every question opens): each player's compiled policy (P_*), the run's seed (its bits), the batch's first
 # game number, the decisions a game may take, the running game's decision count (moved to
 # and from the Flow's f_decisions around each action, kernels/txn.py), the Flow's tape room
 # (entries, values) and its options' width (a decision's most options); flow.step_games_nb
@@ -265,6 +265,11 @@ FLOW_PLANES = (
                   "declarations"),
     ("f_cond_key", "f_actions when the condition was last checked: it is checked again only "
                    "after another action completed; -1 = not yet"),
+    ("f_searched", "decisions the search player took by searching (players/search.py; read "
+                   "by bench and tests)"),
+    ("f_rollouts", "rollouts those searches played"),
+    ("f_search_act", "the action the search player took at its last searched decision "
+                     "(tests)"),
 )
 # fw.cterm[t, CTM_*], int32, not per game: the terms of the watched condition (and within a
 # clause), simcore/condition.py

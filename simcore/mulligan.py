@@ -2,7 +2,7 @@
 (`--mulligan never`), with London bottoming (103.5) by Frank Karsten's rule.
 
 The rule itself (which hands are kept, which card goes to the bottom) is written once, as
-kernels (kernels/mulligan_rule.py, whose docstring states it); this module parses it, binds
+kernels (players/mulligan_rule.py, whose docstring states it); this module parses it, binds
 it to a deck (the deck's colours decide which land goes first) and runs it over batches:
 hands given as card ids (`decide_hands`: tests and the exact castability count) or the open
 decisions of a GameBatch view (`actions`: agents/mulligan.py's wrapper).
@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .errors import PlaytestError
-from .kernels.mulligan_rule import rule_actions_nb, rule_hands_nb
 from .lands import card_facts, deck_weights
+from .players.mulligan_rule import rule_actions_nb, rule_hands_nb
 
 KEEP_FORMAT = "LO-HI, the lands a seven-card hand keeps with (0 <= LO <= HI <= 7, e.g. 2-5)"
 

@@ -1,17 +1,18 @@
 """The built-in agents' policies, for agents/: the names an agent's `policy()` may give
-(GameBatch.play then plays that player inside the game loop, kernels/policy.py) and the
+(GameBatch.play then plays that player inside the game loop, players/asking.py) and the
 greedy policy over a batch from Python (GreedyAgent.act), one implementation for both."""
 import numpy as np
 
 from . import consts as K
-from .kernels.greedy import greedy_actions_nb
+from .players.greedy import greedy_actions_nb
 from .threads import in_ranges
 
-POLICIES = {"first": K.P_FIRST, "random": K.P_RANDOM, "greedy": K.P_GREEDY}
+POLICIES = {"first": K.P_FIRST, "random": K.P_RANDOM, "greedy": K.P_GREEDY,
+            "search": K.P_SEARCH}
 
 
 def greedy_actions(view, legal_mask, pieces=()):
-    """The greedy policy's action for every live game of a view (kernels/greedy.py);
+    """The greedy policy's action for every live game of a view (players/greedy.py);
     `pieces`: card ids it plays before other spells."""
     st, ct = view["state"], view["cards"]
     piece = np.zeros(ct.card.shape[0], np.bool_)

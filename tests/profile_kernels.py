@@ -24,11 +24,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# (module, kernel, its arguments, the State argument whose scratch gets the figures, cell)
+# (module, kernel, its arguments, the State argument whose scratch gets the figures, cell);
+# a module's path from simcore/kernels/
 WRAPPED = [
     ("options", "priority_options_nb", "st, dry, dg, ct, fw, g, p", "st", 0,
      "priority checks"),
-    ("policy", "policy_action_nb",
+    ("../players/asking", "policy_action_nb",
      "st, ct, fw, g, policy, piece, base, game0, row, rule, weights, facts", "st", 3,
      "compiled players' decisions"),
     ("priority", "settle_nb", "st, ct, g", "st", 6, "settles (SBAs, triggers)"),
@@ -85,7 +86,8 @@ def instrument(root):
         p.write_text(p.read_text() + f"\n\n@kernel\ndef {name}({args}):\n    t0 = rdtsc()\n"
                      f"    r = {name}_raw({args})\n" + add(sv, cell) + "    return r\n")
     for mod in {w[0] for w in WRAPPED} | {"flow"}:
-        edit(k / f"{mod}.py", "from ..jit import ", "from .prof import rdtsc\nfrom ..jit import ")
+        edit(k / f"{mod}.py", "from ..jit import ",
+             "from simcore.kernels.prof import rdtsc\nfrom ..jit import ")
     flow = k / "flow.py"
     for a0, cell in (("A_NEXT_STEP, 1,", 1), ("A_RESOLVE, 0,", 2)):
         s = flow.read_text().replace(f"if txn_start_nb(st, snap, ct, fw, g, {a0}",
@@ -96,8 +98,8 @@ def instrument(root):
         "    t0 = rdtsc()\n    r = txn_start_nb(st, snap, ct, fw, g, a0, a1, a2, a3, a4)\n"
         "    st.scr[st.scr.shape[0] - 1 - cell] += rdtsc() - t0\n"
         f"    st.scr[st.scr.shape[0] - 1 - {CALLS} - cell] += 1\n    return r\n"))
-    edit(flow, "            mark = scratch_mark_nb(st, g)\n            if start:",
-         "            mark = scratch_mark_nb(st, g)\n            t0 = rdtsc()\n            if start:")
+    edit(flow, "            mark = take_game_nb(",
+         "            t0 = rdtsc()\n            mark = take_game_nb(")
     edit(flow, "                             limit, rule, weights, facts)\n"
                "            scratch_release_nb(st, g, mark)\n",
          "                             limit, rule, weights, facts)\n"

@@ -73,6 +73,17 @@ def test_simulate_rows_are_the_same_on_the_cluster(dask):
     assert vars(here) == vars(there) and here.games == 600
 
 
+def test_search_games_are_the_same_on_the_cluster(dask):
+    """The search agent (its rollouts on each worker's own rows, its numbers from the seed
+    and the game): the same games from the workers in chunks of 15 as here in one."""
+    kw = dict(vs=[GOBLINS], games=30, seed=4, start="random", max_turns=20, progress=False,
+              agent="search:rollouts=4,horizon=1,width=3", opponent_agent="greedy")
+    local = simulate(GREEN, batch_size=30, **kw)
+    remote = simulate(GREEN, batch_size=15, plan=on(dask), **kw)
+    pd.testing.assert_frame_equal(local, remote)
+    assert (local["agent"] == "search:rollouts=4,horizon=1,width=3").all()
+
+
 def test_combo_castability_gauntlet_and_a_sequential_compare_are_the_same(dask):
     kw = dict(games=200, seed=2, progress=False)
     when = "battlefield: High Perfect Morcant, 3 Elves"

@@ -62,7 +62,8 @@ def test_bench_cli(tmp_path, capsys):
         main(["bench", "--games", "8", "--batch-size", "4", "--serial-games", "4",
               "--reference-games", "2", "--max-turns", "12", "--castability-games", "5000",
               "--castability-reference-games", "50", "--kernel-games", "0",
-              "--memory-games", "0", "--start-games", "0", "--out", str(out)])
+              "--memory-games", "0", "--start-games", "0", "--search-games", "4",
+              "--out", str(out)])
     assert e.value.code == 0
     text = capsys.readouterr().out
     assert "greedy vs greedy" in text and "same results: yes" in text
@@ -70,17 +71,18 @@ def test_bench_cli(tmp_path, capsys):
     assert "castability plain Python" in text and "same counts: yes" in text
     assert "cold start: skipped (--start-games 0)" in text
     df = pd.read_csv(out)
-    assert len(df) == 12 and {"seed", "version", "ratio", "games_per_s", "workload",
+    assert len(df) == 13 and {"seed", "version", "ratio", "games_per_s", "workload",
                               "ns_per_item"} <= set(df.columns)
     games = df.dropna(subset=["games"])
-    assert len(games) == 10 and (games["games_per_s"] > 0).all()
+    assert len(games) == 11 and (games["games_per_s"] > 0).all()
+    assert "greedy vs search" in text and "rollouts/s" in text
     assert (df.dropna(subset=["items"])["ns_per_item"] > 0).all()
 
 
 QUICK = ["bench", "--quick", "--games", "8", "--batch-size", "4", "--serial-games", "4",
          "--reference-games", "2", "--castability-games", "5000",
          "--castability-reference-games", "50", "--kernel-games", "8", "--memory-games", "40",
-         "--start-games", "2"]
+         "--start-games", "2", "--search-games", "4"]
 
 
 def check_workloads(work):
@@ -126,7 +128,7 @@ def test_bench_quick_json(tmp_path, capsys):
         "goldfish_not_recording", "greedy_vs_greedy_not_recording",
         "goldfish_watching_condition", "reference", "castability", "castability_plain_python",
         "state_based_actions", "could_produce", "memory", "goldfish_dask", "cold_start",
-        "warm_start"}
+        "warm_start", "greedy_vs_search"}
     check_workloads(work)
     assert work["goldfish"]["baselines"] == {"x_not_recording": "goldfish_not_recording",
                                              "x_one_thread": "goldfish_one_thread",
@@ -144,6 +146,13 @@ def test_bench_quick_json(tmp_path, capsys):
     assert work["cold_start"]["status"] == "skipped" and "--cold" in work["cold_start"]["note"]
     assert work["warm_start"]["status"] == "ok" and "x_cold_start" not in work["warm_start"]
     assert work["goldfish_dask"]["status"] == "skipped"
+    search = work["greedy_vs_search"]
+    assert search["baselines"] == {"x_greedy_vs_greedy": "greedy_vs_greedy"}
+    assert search["agent"].startswith("search:rollouts=")
+    # every game searches, each search plays at least two rollouts
+    assert search["searched_decisions"] >= search["games"]
+    assert search["rollouts"] >= 2 * search["searched_decisions"]
+    assert search["decisions_per_s"] > 0 and search["rollouts_per_s"] > 0
 
 
 def test_bench_dask_not_installed(monkeypatch):

@@ -10,6 +10,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = """
 import numpy as np
 import simcore.kernels as K
+import simcore.players as P
 from experiments.simulate import simulate
 d = "examples/decks/"
 df = simulate(d + "mono_green_curve.txt", vs=d + "goblins_burn_blight.txt", games=6, seed=3,
@@ -18,8 +19,8 @@ df = simulate(d + "mono_green_curve.txt", vs=d + "goblins_burn_blight.txt", game
 assert len(df) == 6 and df["decisions"].sum() > 6 * 20
 n = 0
 import importlib, pkgutil
-for m in pkgutil.iter_modules(K.__path__):
-    mod = importlib.import_module("simcore.kernels." + m.name)
+for pkg, m in [(pkg, m) for pkg in (K, P) for m in pkgutil.iter_modules(pkg.__path__)]:
+    mod = importlib.import_module(pkg.__name__ + "." + m.name)
     for v in vars(mod).values():
         if getattr(v, "playtest_kernel", False):
             n += len(v.overloads)
@@ -50,6 +51,7 @@ def test_no_kernel_calls_an_entry():
     function names no @entry function."""
     import ast
     files = sorted((ROOT / "simcore" / "kernels").glob("*.py")) + \
+        sorted((ROOT / "simcore" / "players").glob("*.py")) + \
         sorted((ROOT / "agents").glob("*.py"))
     trees = {f: ast.parse(f.read_text()) for f in files}
 

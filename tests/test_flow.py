@@ -61,7 +61,7 @@ def test_snapshots_are_written_before_they_are_read(agent, compiled):
     it reads it (kernels/txn.py: a game's first action takes a real one). Filled with
     garbage instead, the snapshots must give the same games. (Greedy asked from Python
     reads its own snapshots at each question; compiled random players their thread's, at
-    refusals: compiled players' questions read none, kernels/policy.py answer_here_nb.)"""
+    refusals: compiled players' questions read none, players/asking.py answer_here_nb.)"""
     def play(garbage):
         b = GameBatch(POOL, ids("elves_morcant"), ids("goblins_burn_blight"), n_games=150,
                       seed=12, start="random")

@@ -1,6 +1,7 @@
 """The package's import graph, read from the sources: no cycle anywhere, and layers import
 downward only (kernels know no agents, pandas or CLI; the compile machinery knows no rules;
-agents and experiments use the Python API, not kernel modules). Experiments' floor plan: a
+agents and experiments use the Python API, not kernel modules); the rules ask a compiled
+player at one point only. Experiments' floor plan: a
 command's module is imported by the CLI (and the report) alone, no private name is imported
 from another module, and nothing imports the test tree."""
 import ast
@@ -120,8 +121,12 @@ LAYERS = {
     "simcore.jit": (("simcore.jit",), {"numba", "llvmlite", "numpy", "atexit", "copy",
                                        "hashlib", "importlib", "os", "pathlib", "pickle",
                                        "subprocess", "sys", "tempfile", "threading", "time"}),
-    "simcore.kernels": (("simcore.kernels", "simcore.jit", "simcore.layout", "simcore.consts",
-                         "simcore.encoding", "simcore"),
+    # the rules; simcore.players only at the one asking point (the test below)
+    "simcore.kernels": (("simcore.kernels", "simcore.players", "simcore.jit", "simcore.layout",
+                         "simcore.consts", "simcore.encoding", "simcore"),
+                        {"numpy", "numba"}),
+    "simcore.players": (("simcore.players", "simcore.kernels", "simcore.jit", "simcore.layout",
+                         "simcore.consts", "simcore.encoding", "simcore"),
                         {"numpy", "numba"}),
     "simcore.layout": ((), set()),
     "simcore.consts": ((), set()),
@@ -157,8 +162,86 @@ def test_agents_and_experiments_use_the_python_api(pkg):
     the action encoding."""
     bad = [f"{m} imports {t}" for m, (first, _) in GRAPH.items() if m.startswith(pkg)
            for t in sorted(first)
-           if t.startswith(("simcore.kernels", "simcore.jit", "simcore.compile_plan"))]
+           if t.startswith(("simcore.kernels", "simcore.players", "simcore.jit",
+                            "simcore.compile_plan"))]
     assert not bad, bad
+
+
+# ---- the compiled players: the rules ask them at one point
+
+ASKING = "simcore.players.asking"
+# the castability count deals hands and mulligans them by the rule, playing no game
+RULE_USERS = {"simcore.kernels.castability": {"simcore.players.mulligan_rule"}}
+
+
+def player_dispatch(path):
+    """{function called: dispatching function} for every call made in a branch that tests
+    a compiled policy (`if policy == P_GREEDY:` ..., any consts P_* but P_PYTHON, which
+    names no player): the players, and where a player is chosen."""
+    out = {}
+    for fn in ast.walk(ast.parse(path.read_text())):
+        if not isinstance(fn, ast.FunctionDef):
+            continue
+        for node in ast.walk(fn):
+            if not isinstance(node, ast.If):
+                continue
+            names = {n.id for n in ast.walk(node.test) if isinstance(n, ast.Name)}
+            if not any(n.startswith("P_") and n != "P_PYTHON" for n in names):
+                continue
+            for stmt in node.body:
+                for call in ast.walk(stmt):
+                    if isinstance(call, ast.Call) and isinstance(call.func, ast.Name):
+                        out[call.func.id] = fn.name
+    return out
+
+
+def defined_in(name):
+    """The modules of simcore that define a function `name`."""
+    return sorted(m for m, f in MODULES.items() if m.startswith("simcore") and any(
+        isinstance(n, ast.FunctionDef) and n.name == name for n in ast.walk(ast.parse(
+            f.read_text()))))
+
+
+def asking_imports(graph):
+    """Rules kernels' imports of a player module other than the asking point."""
+    return [f"{m} imports {t}" for m, (first, _) in sorted(graph.items())
+            if m.startswith("simcore.kernels.") for t in sorted(first)
+            if t.startswith("simcore.players.") and t != ASKING
+            and t not in RULE_USERS.get(m, ())]
+
+
+def test_the_compiled_players_live_in_their_package():
+    """Every kernel that a compiled policy (P_*) names, and every function choosing among
+    them, is defined in simcore/players/, not among the rules."""
+    dispatch = {}
+    for m, f in MODULES.items():
+        if m.startswith("simcore"):
+            dispatch.update({(m, k): v for k, v in player_dispatch(f).items()})
+    players = {k for _, k in dispatch}
+    assert {"greedy_action_nb", "random_action_nb", "first_action_nb",
+            "search_action_nb"} <= players, players
+    bad = [f"{m}: {chooser} chooses a player" for (m, _), chooser in sorted(dispatch.items())
+           if not m.startswith("simcore.players.")]
+    bad += [f"{name} (a player) is defined in {m}" for name in sorted(players)
+            for m in defined_in(name) if not m.startswith("simcore.players.")]
+    assert not bad, sorted(set(bad))
+
+
+def test_rules_kernels_ask_a_player_only_at_the_asking_point():
+    """A rules kernel calls a player only through simcore/players/asking.py (the loop's
+    decisions, engine questions where they arise): no rules module imports another player
+    module, so what a player does never leaks into the rules' code."""
+    assert ASKING in GRAPH["simcore.kernels.choice"][0]
+    assert ASKING in GRAPH["simcore.kernels.flow"][0]
+    bad = asking_imports(GRAPH)
+    assert not bad, bad
+
+
+def test_a_player_reached_past_the_asking_point_is_found():
+    """The check above can fail: the game loop importing greedy directly."""
+    graph = dict(GRAPH, **{"simcore.kernels.flow": (
+        GRAPH["simcore.kernels.flow"][0] | {"simcore.players.greedy"}, set())})
+    assert asking_imports(graph) == ["simcore.kernels.flow imports simcore.players.greedy"]
 
 
 def test_the_cache_key_covers_every_source_the_kernels_import():

@@ -1,4 +1,4 @@
-"""The land-window mulligan rule (simcore/mulligan.py, kernels/mulligan_rule.py): each branch
+"""The land-window mulligan rule (simcore/mulligan.py, players/mulligan_rule.py): each branch
 on hand-built hands, what lands make, the agent wrapper through check_agent and in games,
 and a run's mulligan rate against the exact hypergeometric probability."""
 import math

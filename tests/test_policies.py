@@ -1,4 +1,4 @@
-"""Compiled policies (simcore/kernels/policy.py): a player whose agent is built in is played
+"""Compiled policies (simcore/players/asking.py): a player whose agent is built in is played
 inside the game loop, picking exactly what its act() picks, so GameBatch.play gives the same
 games whether the agents are asked from Python or not; a batch of built-in agents needs no
 Python round at all, and a batch mixing them with a user's agent asks only that agent."""

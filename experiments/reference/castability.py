@@ -5,7 +5,7 @@ must give the very same counts for the same seed.
 
 The same shuffles (splitmix64 per game, seeded as the engine seeds games; Fisher-Yates from
 the top as far as cards are drawn), the same mulligan rule written again from its statement
-in simcore/kernels/mulligan_rule.py (keep LO..HI lands at seven; bottom toward three lands,
+in simcore/players/mulligan_rule.py (keep LO..HI lands at seven; bottom toward three lands,
 a spell of highest mana value or a land by the deck's colours; keep 2-4 at six and five, any
 four), and the same counts. The pips are paid by an explicit bipartite matching (augmenting
 paths), not by the kernel's Hall table: the two must agree.

@@ -2,11 +2,12 @@
 the kernels' machine code.
 
 numba checks only a function's own file, so a kernel calling a changed kernel in another
-module would otherwise load stale machine code. The hash covers the kernels, this compile
-machinery, and the modules whose names the kernels freeze as constants (layout, consts,
-encoding). numba's cache goes in that folder's name followed by the Python, numba, llvmlite
-and numpy versions: environments with other versions never load or overwrite each other's
-code. Set NUMBA_CACHE_DIR or PLAYTEST_CACHE_DIR to choose the place.
+module would otherwise load stale machine code. The hash covers the kernels (the rules and
+the compiled players), this compile machinery, and the modules whose names the kernels
+freeze as constants (layout, consts, encoding). numba's cache goes in that folder's name
+followed by the Python, numba, llvmlite and numpy versions: environments with other versions
+never load or overwrite each other's code. Set NUMBA_CACHE_DIR or PLAYTEST_CACHE_DIR to
+choose the place.
 """
 import hashlib
 import os
@@ -15,11 +16,12 @@ from pathlib import Path
 
 SIMCORE = Path(__file__).resolve().parents[1]
 FROZEN = ("layout.py", "consts.py", "encoding.py")     # read by kernels as constants
+KERNEL_DIRS = ("kernels", "players", "jit")     # the rules, the compiled players, this machinery
 
 
 def machine_code_sources():
     """Every source file whose edit may change compiled code, in a fixed order."""
-    files = sorted((SIMCORE / "kernels").glob("*.py")) + sorted((SIMCORE / "jit").glob("*.py"))
+    files = [f for d in KERNEL_DIRS for f in sorted((SIMCORE / d).glob("*.py"))]
     return files + [SIMCORE / f for f in FROZEN if (SIMCORE / f).exists()]
 
 

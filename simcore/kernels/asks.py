@@ -1,5 +1,5 @@
 """Kinds of engine question (consts ASK_*), read by the code that asks (choice.py) and the
-code that answers (flow.py, policy.py)."""
+code that answers (flow.py, players/asking.py)."""
 from ..consts import ASK_CARDS, ASK_COUNTERS, ASK_OBJECTS
 from ..jit import kernel
 

@@ -1,6 +1,6 @@
 """Castability on curve (Frank Karsten's definition, ../shared/STATISTICS.md) counted over
 many games without playing them: shuffle, draw seven, take mulligans by the land-window
-rule (kernels/mulligan_rule.py) with London bottoming, then draw a card a turn (on the draw
+rule (players/mulligan_rule.py) with London bottoming, then draw a card a turn (on the draw
 on turn 1 too) and look, for each spell, at what was drawn by its turn.
 
 A spell of mana value T (X = 0) is castable on curve when by turn T the player has drawn at
@@ -19,7 +19,7 @@ number only: not on the batch, the ranges or the threads.
 import numpy as np
 
 from ..jit import entry, kernel
-from .mulligan_rule import OPENING, bottom_to_nb, deck_types_nb, keep_nb
+from ..players.mulligan_rule import OPENING, bottom_to_nb, deck_types_nb, keep_nb
 from .rng import splitmix64_nb
 from .setup import game_seed_nb
 

@@ -1,7 +1,7 @@
 """Decisions. A kernel that needs a choice reads the next answer of the game's choice tape.
 When the tape is used up, a chooser whose policy is compiled answers there and then
-(policy.answer_here_nb; who does sits in the scratch lane's header), the answer going on
-the tape; for any other chooser the question is recorded (ask_*: kind, reason, chooser,
+(players/asking.py answer_here_nb, the one asking point; who does sits in the scratch lane's
+header), the answer going on the tape; for any other chooser the question is recorded (ask_*: kind, reason, chooser,
 legal options) and ST_NEED returned. The caller answers (scenario `choose` list, or an
 agent for a batch) and replays the action from its saved state: actions are transactions.
 
@@ -42,8 +42,8 @@ from ..layout import (
     TP_LIST,
     TP_OFF,
 )
+from ..players.asking import answer_here_nb
 from .asks import list_question_nb
-from .policy import answer_here_nb
 from .scratch import scratch_nb
 
 

@@ -101,17 +101,12 @@ from ..layout import (
     LH_TAPE_V,
     PL_MULLIGANS,
 )
+from ..players.asking import policy_action_nb
 from .asks import list_question_nb
 from .condition import condition_holds_nb
+from .legal import legal_row_nb, options_open_nb, pass_legal_nb
+from .noise import decision_seed_nb, uniform_nb
 from .options import attack_options_nb, block_options_nb, priority_options_nb
-from .policy import (
-    decision_seed_nb,
-    legal_row_nb,
-    options_open_nb,
-    pass_legal_nb,
-    policy_action_nb,
-    uniform_nb,
-)
 from .record import start_records_nb
 from .sba import loss_end_nb
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
@@ -415,7 +410,7 @@ def step_game_nb(st, snap, dry, dg, ct, fw, g, a):
 def play_policies_nb(st, snap, dry, dg, ct, fw, g, policy, piece, base, game0, rows, limit,
                      rule, weights, facts):
     """Game g on from its open decision for as long as a player whose policy is compiled
-    (policy[p] != P_PYTHON, kernels/policy.py; piece[p] their combo pieces, rule[p] and
+    (policy[p] != P_PYTHON, asked at players/asking.py; piece[p] their combo pieces, rule[p] and
     weights[p] their mulligan rule) decides: to its end when both are, with no return to
     Python. `rows[dg]`: the thread's legal-mask row; `limit`: decisions a game may take in
     all (a policy that the engine keeps asking would otherwise never return)."""
@@ -433,7 +428,7 @@ def play_policies_nb(st, snap, dry, dg, ct, fw, g, policy, piece, base, game0, r
 @kernel
 def lane_header_nb(st, fw, h, policy, base, game0, limit):
     """Who answers engine questions where they arise in the games of the lane at h
-    (layout LH_*, policy.answer_here_nb): the players' compiled policies (P_PYTHON:
+    (layout LH_*, players/asking.py answer_here_nb): the players' compiled policies (P_PYTHON:
     nobody), the run's seed (its bits), game0, the decision limit, the Flow's tape room and
     options' width."""
     for p in range(2):
@@ -450,7 +445,8 @@ def lane_header_nb(st, fw, h, policy, base, game0, limit):
 def step_games_nb(st, snap, dry, ct, fw, actions, work, chunk, start, lane, dg, policy,
                   piece, base, game0, rows, limit, rule, weights, facts):
     """Games work[0]..work[1]-1: with `start`, run each to its first decision; else apply
-    actions[g] and run on to the next one; then on while compiled policies decide
+    actions[g] (none if negative: the open decision is a compiled player's, resumed) and run
+    on to the next one; then on while compiled policies decide
     (play_policies_nb; policy all P_PYTHON: one decision at a time). Python calls this once
     on each thread (nogil), all sharing `work`: each thread takes the next `chunk` games (an
     atomic add on work[0])
@@ -470,20 +466,30 @@ def step_games_nb(st, snap, dry, ct, fw, actions, work, chunk, start, lane, dg, 
         for g in range(lo, min(lo + chunk, n)):
             if fw.fl[g, F_DKIND] == D_OVER:
                 continue                    # finished games stay as they are
-            # its snapshot: its own, or the thread's when snap has a row per thread (the
-            # game then runs to its end here: GameBatch.play, built-in agents only)
-            sg = g if snap.gm.shape[0] == st.gm.shape[0] else dg
-            fw.fl[g, F_SNAP] = sg
-            st.gm[g, G_SCRATCH] = lane      # both: snapshots are copied back and forth
-            snap.gm[sg, G_SCRATCH] = lane
-            mark = scratch_mark_nb(st, g)
-            if start:
-                run_to_decision_nb(st, snap, dry, dg, ct, fw, g)
-            else:
-                step_game_nb(st, snap, dry, dg, ct, fw, g, actions[g])
+            mark = take_game_nb(st, snap, dry, ct, fw, actions, start, lane, dg, g)
             play_policies_nb(st, snap, dry, dg, ct, fw, g, policy, piece, base, game0, rows,
                              limit, rule, weights, facts)
             scratch_release_nb(st, g, mark)
+
+
+@kernel
+def take_game_nb(st, snap, dry, ct, fw, actions, start, lane, dg, g):
+    """Game g on the calling thread (lane, dg: its scratch lane and spare rows): run to its
+    first decision (`start`), or apply actions[g] (none if negative: the open decision is a
+    compiled player's, resumed by GameBatch.play) and run on to the next. Returns the
+    lane's mark, for the caller to give back once the game's players have played."""
+    # its snapshot: its own, or the thread's when snap has a row per thread (the game then
+    # runs to its end here: GameBatch.play, built-in agents only)
+    sg = g if snap.gm.shape[0] == st.gm.shape[0] else dg
+    fw.fl[g, F_SNAP] = sg
+    st.gm[g, G_SCRATCH] = lane      # both: snapshots are copied back and forth
+    snap.gm[sg, G_SCRATCH] = lane
+    mark = scratch_mark_nb(st, g)
+    if start:
+        run_to_decision_nb(st, snap, dry, dg, ct, fw, g)
+    elif actions[g] >= 0:
+        step_game_nb(st, snap, dry, dg, ct, fw, g, actions[g])
+    return mark
 
 
 @entry

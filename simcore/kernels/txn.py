@@ -6,7 +6,7 @@ Snapshots are lazy: while `snap` plus the log of actions run since equals `st`
 (F_LOG_N >= 0), an action runs on `st` directly and is logged if it asked nothing; one that
 asks or is refused has its starting state rebuilt in `snap` by replaying the log.
 
-Questions a compiled player answers where they arise (policy.answer_here_nb) cost no
+Questions a compiled player answers where they arise (players/asking.py answer_here_nb) cost no
 rerun: their answers join the transaction's tape (tape_sync_nb) for a rerun that another
 player's question or a refusal may still need."""
 
@@ -132,7 +132,7 @@ def write_tape_nb(st, g, offs, lens, lists, n, vals, nv):
 @kernel
 def run_counted_nb(st, ct, fw, g):
     """Run game g's pending action on st; the decisions its compiled players take where
-    their questions arise (policy.answer_here_nb, counted in the lane's header) are the
+    their questions arise (asking.answer_here_nb, counted in the lane's header) are the
     game's decisions too."""
     h = st.gm[g, G_SCRATCH]
     st.scr[h + LH_DECISIONS] = fw.fl[g, F_DECISIONS]
@@ -143,7 +143,7 @@ def run_counted_nb(st, ct, fw, g):
 
 @kernel
 def tape_sync_nb(st, fw, g):
-    """Answers the compiled players gave where their questions arose (policy.answer_here_nb:
+    """Answers the compiled players gave where their questions arose (asking.answer_here_nb:
     on game g's choice tape, past those the transaction gave it) join the transaction's
     tape, so that a rerun of the action reads them again."""
     n = st.gm[g, G_TAPE_N]

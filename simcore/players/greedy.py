@@ -16,7 +16,7 @@ kind:
 Power and toughness here are printed values plus counters (no anthems): a heuristic.
 
 One implementation for both paths: the compiled game loop asks `greedy_action_nb` game by
-game (kernels/policy.py), and agents/greedy.py's GreedyAgent asks `greedy_actions_nb` for a
+game (players/asking.py), and agents/greedy.py's GreedyAgent asks `greedy_actions_nb` for a
 batch (simcore/policies.py), so both play the same games.
 """
 import numpy as np

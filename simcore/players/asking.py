@@ -1,35 +1,38 @@
-"""The built-in agents' choices as kernels, so that the game loop (flow.py step_games_nb)
-plays a game whose players all have one to its end in one call, with no Python round per
-decision. Each picks exactly what its agent's act() picks from GameBatch's mask and view
-(agents/basic.py, agents/greedy.py), so both paths play the same games
-(tests/test_golden.py).
+"""The one asking point: where the rules ask a compiled player (simcore/players/) for a
+decision. Rules kernels call a player here and nowhere else (tests/test_imports.py):
+- `policy_action_nb`: the action at a decision open in the Flow (flow.play_policies_nb, the
+  game loop of GameBatch.play);
+- `answer_here_nb`: an engine question answered where it arises (choice.py, when the choice
+  tape is used up), for the players the scratch lane's header names (layout LH_*).
+Each player picks exactly what its agent's act() picks from GameBatch's mask and view
+(agents/basic.py, agents/greedy.py), so both paths play the same games (tests/test_golden.py).
+The search player's own decisions are not asked here: its loop (searchgames.py) searches
+them, with rollouts that ask greedy players here.
 """
 import numpy as np
 
 from ..consts import (
     ASK_COUNTERS,
-    D_ATTACK,
-    D_BLOCK,
     D_BOTTOM,
     D_MULLIGAN,
-    D_OVER,
-    D_PRIORITY,
     D_QUESTION,
     P_FIRST,
     P_GREEDY,
     P_PYTHON,
     P_RANDOM,
+    P_SEARCH,
 )
 from ..encoding import PASS, option_of_nb
 from ..jit import kernel
+from ..kernels.asks import list_question_nb
+from ..kernels.legal import legal_row_nb, mask_row_nb
+from ..kernels.scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from ..layout import (
     F_DECISIONS,
     F_DKIND,
     F_DN,
     F_DPLAYER,
-    F_PICK_N,
     F_QKIND,
-    F_QMIN,
     G_ASK_KIND,
     G_ASK_MAX,
     G_ASK_MIN,
@@ -50,72 +53,9 @@ from ..layout import (
     TP_LIST,
     TP_OFF,
 )
-from .asks import list_question_nb
+from .basic import first_action_nb, random_action_nb
 from .greedy import greedy_action_nb
 from .mulligan_rule import rule_action_nb
-from .rng import splitmix64_nb
-from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
-from .setup import game_seed_nb
-
-
-@kernel
-def pass_legal_nb(fw, g):
-    """May game g's decider take action 0 (pass / keep / done)? Lists of an engine question
-    may end once they hold their least number of picks."""
-    kind = fw.fl[g, F_DKIND]
-    if kind == D_MULLIGAN or kind == D_PRIORITY or kind == D_ATTACK or kind == D_BLOCK:
-        return True
-    if kind == D_QUESTION:
-        return list_question_nb(fw.fl[g, F_QKIND]) and fw.fl[g, F_PICK_N] >= fw.fl[g, F_QMIN]
-    return False
-
-
-@kernel
-def options_open_nb(fw, g, width):
-    """Actions 1..k are legal at game g's open decision (k returned; `width`: the mask's
-    columns): its options, or the mulligan itself."""
-    kind = fw.fl[g, F_DKIND]
-    if kind == D_OVER or kind == 0:
-        return 0
-    if kind == D_MULLIGAN:
-        return 1
-    return min(fw.fl[g, F_DN], width - 1)
-
-
-@kernel
-def legal_row_nb(fw, g, row):
-    """row[a]: action a is legal at game g's open decision (GameBatch.legal_mask's row)."""
-    mask_row_nb(row, pass_legal_nb(fw, g), options_open_nb(fw, g, row.shape[0]))
-
-
-@kernel
-def mask_row_nb(row, pass_ok, n):
-    """row := action 0 legal if pass_ok, actions 1..n (at most the row's width) legal."""
-    row[:] = False
-    row[0] = pass_ok
-    for k in range(min(n, row.shape[0] - 1)):
-        row[1 + k] = True
-
-
-@kernel
-def decision_seed_nb(base, game0, fl, g):
-    """The state that game g's current decision's random numbers are drawn from: the run's
-    seed, the game's number and its decision count only (GameBatch.view "random")."""
-    return seed_at_nb(base, game0, g, fl[g, F_DECISIONS])
-
-
-@kernel
-def seed_at_nb(base, game0, g, decisions):
-    """decision_seed_nb for game g at its decision count `decisions`."""
-    return game_seed_nb(base ^ np.uint64(0x5DEECE66D), game0 + g) ^ \
-        (np.uint64(decisions + 1) * np.uint64(0x9E3779B97F4A7C15))
-
-
-@kernel
-def uniform_nb(s):
-    """The next uniform [0, 1) number of a splitmix64 stream, and the stream's state."""
-    s, r = splitmix64_nb(s)
-    return s, np.float64(r >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
 @kernel
@@ -146,37 +86,15 @@ def decide_nb(st, ct, g, policy, kind, player, qkind, opts, row, piece, base, ga
               decisions):
     """The action `policy` (P_*) takes at game g's decision: its kind, decider and question
     kind, its options and legal mask `row`; `piece` the combo pieces (greedy, read at
-    priority decisions only); the run's seed, game0 and the game's decision count (random)."""
-    if policy == P_GREEDY:
+    priority decisions only); the run's seed, game0 and the game's decision count (random).
+    The search player (search.py, played by searchgames.py) answers as greedy does here:
+    its engine questions, where they arise."""
+    if policy == P_GREEDY or policy == P_SEARCH:
         return greedy_action_nb(st, ct, g, kind, player, qkind, opts, row, piece)
     if policy == P_RANDOM:
         return random_action_nb(base, game0, decisions, g, row)
     if policy == P_FIRST:
         return first_action_nb(row)
-    return 0
-
-
-@kernel
-def random_action_nb(base, game0, decisions, g, row):
-    """The random agent's pick: the legal action with the largest of the decision's
-    uniform numbers (agents/basic.py RandomAgent)."""
-    s = seed_at_nb(base, game0, g, decisions)
-    best = 0
-    top = -1.0
-    for a in range(row.shape[0]):
-        s, u = uniform_nb(s)
-        if row[a] and u > top:
-            top = u
-            best = a
-    return best
-
-
-@kernel
-def first_action_nb(row):
-    """The first-legal agent's pick: the lowest legal action, else PASS."""
-    for a in range(row.shape[0]):
-        if row[a]:
-            return a
     return 0
 
 
