@@ -39,7 +39,7 @@ from experiments.variants import (
     split_assignment,
     swapped,
 )
-from simcore.compile import make_pool
+from simcore.cards.compile import make_pool
 from simcore.decks import match_card_name
 from simcore.errors import PlaytestError
 

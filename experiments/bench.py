@@ -58,8 +58,8 @@ from experiments.runner import Series, check_batch
 from simcore import consts as K
 from simcore import layout as L
 from simcore import microbench
+from simcore.cards.compile import make_pool
 from simcore.castability import Castability, deck_spells
-from simcore.compile import make_pool
 from simcore.condition import compile_condition
 from simcore.decks import load_deck
 from simcore.game import GameBatch, deck_ids

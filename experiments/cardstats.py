@@ -56,7 +56,7 @@ from experiments.players import load_agent
 from experiments.runner import Series
 from experiments.shares import figures, points_ci, wilson
 from simcore import consts as K
-from simcore.compile import make_pool
+from simcore.cards.compile import make_pool
 from simcore.decks import basic_lands, load_decks, match_card_name
 from simcore.errors import PlaytestError
 from simcore.game import deck_ids

@@ -23,8 +23,8 @@ from experiments.castability_exact import ExactCastability
 from experiments.players import mulligan_rule
 from experiments.progress import say_compiling
 from experiments.shares import rate_ci, wilson
+from simcore.cards.compile import make_pool
 from simcore.castability import SIDE_NAMES, SIDES, Castability, deck_spells, is_compiled
-from simcore.compile import make_pool
 from simcore.decks import load_deck
 from simcore.errors import PlaytestError
 from simcore.game import deck_ids

@@ -938,7 +938,7 @@ def cmd_scenario(args) -> int:
 
 
 def cmd_cards_check(args) -> int:
-    from simcore.cardload import check_dir
+    from simcore.cards.load import check_dir
 
     names = check_dir(args.dir, args.cards)     # CardErrors: every wrong file, then how many
     print(f"ok: {len(names)} card{'' if len(names) == 1 else 's'}")
@@ -946,14 +946,14 @@ def cmd_cards_check(args) -> int:
 
 
 def cmd_cards_show(args) -> int:
-    from simcore.cardload import find_card, load_pool
-    from simcore.cardtext import card_text
+    from simcore.cards.load import find_card, load_pool
+    from simcore.cards.text import card_text
 
     pool = load_pool(args.cards)
     card = find_card(pool, args.name, dirs=args.cards)
     print(card_text(card, pool))
     if args.internals:
-        from simcore.compile import describe_card
+        from simcore.cards.compile import describe_card
         print()
         print(describe_card(card["name"], args.cards))
     return 0

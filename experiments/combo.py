@@ -29,7 +29,7 @@ from experiments.runner import Series
 from experiments.shares import figures, share, wilson
 from simcore import consts as K
 from simcore import layout as L
-from simcore.compile import make_pool
+from simcore.cards.compile import make_pool
 from simcore.condition import compile_condition
 from simcore.decks import load_decks
 from simcore.game import deck_ids

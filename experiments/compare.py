@@ -24,7 +24,7 @@ from experiments.seedsums import pair_row
 from experiments.shares import points, points_ci, rate_words
 from experiments.signals import STOPS, Stopped
 from experiments.variants import parse_swap, swapped
-from simcore.compile import make_pool
+from simcore.cards.compile import make_pool
 from simcore.errors import PlaytestError
 
 MAX_ELO = 1000

@@ -17,7 +17,7 @@ import re
 from collections import Counter
 
 from experiments.variants import deck_card, pool_card
-from simcore.cardload import OWN_CARDS
+from simcore.cards.load import OWN_CARDS
 from simcore.decks import MAX_COPIES, MAX_DECK_CARDS, Deck, basic_lands, deck_counts
 from simcore.errors import PlaytestError
 

@@ -31,7 +31,7 @@ from experiments.players import load_agent
 from experiments.runner import Series
 from experiments.shares import figures, wilson
 from simcore import consts as K
-from simcore.compile import make_pool
+from simcore.cards.compile import make_pool
 from simcore.decks import load_decks
 from simcore.errors import PlaytestError
 from simcore.game import deck_ids

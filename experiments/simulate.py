@@ -18,7 +18,7 @@ from experiments.shares import share
 from experiments.signals import STOPS
 from experiments.tally import Tally, by_turn, end_words, measures, ordered_counts
 from simcore import consts as K
-from simcore.compile import make_pool
+from simcore.cards.compile import make_pool
 from simcore.decks import load_decks, match_card_name
 from simcore.errors import PlaytestError
 from simcore.game import deck_ids

@@ -32,7 +32,7 @@ from experiments.variants import (
     split_assignment,
     varied_cards,
 )
-from simcore.compile import make_pool
+from simcore.cards.compile import make_pool
 from simcore.decks import MAX_DECK_CARDS, deck_counts
 from simcore.errors import PlaytestError
 

@@ -1,7 +1,7 @@
 """Versions of a deck and of a card, made in memory from what the user typed: swaps
 (`--swap "Old=New"`), counts (`--vary "Forest=14..18"`, balanced by `--fill`), and a card
 rebuilt at another cost, power or toughness (`--vary power=2..5`). No file is written: a
-card variant is a validated card dict in a Pool of its own (simcore.compile.Pool).
+card variant is a validated card dict in a Pool of its own (simcore.cards.compile.Pool).
 
 Every bad value is one PlaytestError line naming the flag; an unknown card comes with the
 closest names, as deck lists give them (simcore.decks.match_card_name).
@@ -10,11 +10,11 @@ import math
 import re
 from collections import Counter
 
-from simcore.cardload import check_card
-from simcore.compile import Pool
+from simcore.cards.compile import Pool
+from simcore.cards.load import check_card
+from simcore.cards.manastr import ManaCost, format_mana, mana_value, parse_mana
 from simcore.decks import MAX_DECK_CARDS, basic_lands, match_card_name
 from simcore.errors import PlaytestError
-from simcore.manastr import ManaCost, format_mana, mana_value, parse_mana
 
 CARD_PROPERTIES = ("cost", "power", "toughness")
 # versions of a deck in one balance or sweep grid. Each plays every seed against every

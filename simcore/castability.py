@@ -19,10 +19,10 @@ import numpy as np
 
 from . import consts as K
 from . import layout as L
+from .cards.manastr import COLOR_LETTERS, MANA_LETTERS
 from .jit.helper import entry_cached
 from .kernels.castability import CASTABLE, DRAW, LANDS, N_MASKS, PLAY, castability_nb
 from .lands import cost_pips
-from .manastr import COLOR_LETTERS, MANA_LETTERS
 from .mulligan import facts
 from .seeds import base_seed
 from .threads import in_ranges

@@ -95,7 +95,7 @@ def compile_search_entry(st, ct, fw):
 
 
 def _examples():
-    from .compile import make_pool
+    from .cards.compile import make_pool
     from .flowstate import alloc_flow
     from .state import alloc_state
     pool = make_pool()

@@ -23,7 +23,7 @@ Elves|M19`` or ``4 Llanowar Elves|M19|1`` (everything after ``|`` is ignored).
 Card names are matched exactly, then ignoring case and curly apostrophes. A wrong line is
 one line naming the file and line,
 ``decks/elves.txt:7: unknown card 'Llanowar Elfs' (closest: Llanowar Elves)`` (a closest
-name only when one is close: cardload.CLOSE_ENOUGH). Every wrong line of a list is named at
+name only when one is close: cards.load.CLOSE_ENOUGH). Every wrong line of a list is named at
 once: one :class:`~simcore.errors.PlaytestError`, or for several a
 :class:`~simcore.errors.PlaytestErrors` whose last line sums them up; where unknown cards
 are among them, the error ends pointing to ``--cards DIR`` and docs/card-format.md. Sideboard
@@ -45,7 +45,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .cardload import OWN_CARDS, closest_names, norm_name
+from .cards.load import OWN_CARDS, closest_names, norm_name
 from .errors import PlaytestError, PlaytestErrors
 from .textfile import read_text
 
@@ -101,7 +101,7 @@ class Deck:
 
 def known_names(defs) -> tuple[list[str], list[str]]:
     """(card names, token names) of a card pool: a ``Pool`` (``make_pool``), or its ``defs``
-    mapping (name -> card dict, e.g. ``cardload.load_pool()``)."""
+    mapping (name -> card dict, e.g. ``cards.load.load_pool()``)."""
     defs = getattr(defs, "defs", defs)
     cards = [n for n, d in defs.items() if not d.get("token")]
     tokens = [n for n, d in defs.items() if d.get("token")]

@@ -19,6 +19,7 @@ from . import compile_plan
 from . import consts as K
 from . import encoding as E
 from . import layout as L
+from .cards.manastr import ManaCost, format_mana
 from .compile_plan import register_agent  # noqa: F401  (public API: agents with kernels)
 from .condition import card_on_battlefield
 from .decks import MAX_DECK_CARDS
@@ -33,7 +34,6 @@ from .kernels.flow import (
 from .kernels.setup import bottom_card_py, mulligan_py, start_games_nb
 from .kernels.view import visible_objects_nb
 from .layout import O_CARD, O_OWNER, O_ZONE, PL_LIB_N, PL_MULLIGANS
-from .manastr import ManaCost, format_mana
 from .mulligan import facts as mulligan_facts
 from .players.searchgames import search_games_nb
 from .policies import POLICIES

@@ -35,7 +35,7 @@ def _types_of_packed(v):
 
 
 def card_facts(ct):
-    """CardFacts of every card of the card table `ct` (simcore.compile.Pool.compile())."""
+    """CardFacts of every card of the card table `ct` (simcore.cards.compile.Pool.compile())."""
     n = ct.card.shape[0]
     is_land = (ct.card[:, L.C_TYPES] & K.T_LAND) != 0
     makes = np.zeros(n, np.int64)

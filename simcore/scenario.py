@@ -11,7 +11,8 @@ from . import compile_plan
 from . import consts as K
 from . import encoding as E
 from . import layout as L
-from .compile import make_pool, pack_mana
+from .cards.compile import make_pool, pack_mana
+from .cards.manastr import format_pool, parse_pool
 from .errors import PlaytestError
 from .flowstate import alloc_flow
 from .jit.helper import entry_cached
@@ -65,7 +66,6 @@ from .layout import (
     TP_LIST,
     TP_OFF,
 )
-from .manastr import format_pool, parse_pool
 from .state import alloc_state, caps_of, copy_state, grow, rebuild_zone_bits, restore
 from .textfile import read_text
 

@@ -10,7 +10,7 @@ import numpy as np
 
 from . import consts as K
 from . import layout as L
-from .compile import make_pool
+from .cards.compile import make_pool
 from .decks import load_deck
 from .errors import PlaytestError
 from .game import DECISION_NAMES, GameBatch, agent_name, deck_ids

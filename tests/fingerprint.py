@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from agents import GreedyAgent, RandomAgent  # noqa: E402
 from simcore import layout as L  # noqa: E402
-from simcore.compile import make_pool  # noqa: E402
+from simcore.cards.compile import make_pool  # noqa: E402
 from simcore.decks import load_deck  # noqa: E402
 from simcore.game import GameBatch, deck_ids  # noqa: E402
 from simcore.state import State  # noqa: E402

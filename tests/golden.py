@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from agents import FirstLegalAgent, GreedyAgent, RandomAgent  # noqa: E402
-from simcore.compile import make_pool  # noqa: E402
+from simcore.cards.compile import make_pool  # noqa: E402
 from simcore.condition import compile_condition  # noqa: E402
 from simcore.decks import load_deck  # noqa: E402
 from simcore.game import GameBatch, deck_ids  # noqa: E402

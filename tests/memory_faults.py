@@ -8,7 +8,7 @@ import numpy as np
 
 import simcore
 from agents import GreedyAgent
-from simcore.compile import make_pool
+from simcore.cards.compile import make_pool
 from simcore.decks import load_deck
 from simcore.game import GameBatch, deck_ids
 

@@ -121,7 +121,7 @@ def play(deck, vs, games):
 
     from agents import GreedyAgent
     from experiments.bench import DECKS
-    from simcore.compile import make_pool
+    from simcore.cards.compile import make_pool
     from simcore.decks import load_deck
     from simcore.game import GameBatch, deck_ids
     pool = make_pool()

@@ -15,7 +15,7 @@ import pytest
 from agents import GreedyAgent
 from simcore import consts as K
 from simcore import layout as L
-from simcore.compile import make_pool
+from simcore.cards.compile import make_pool
 from simcore.decks import load_deck
 from simcore.game import deck_ids
 

@@ -11,7 +11,7 @@ from experiments.balance import balance
 from experiments.cli import main
 from experiments.compare import compare
 from experiments.variants import card_variant
-from simcore.compile import make_pool
+from simcore.cards.compile import make_pool
 
 from support import DECKS, POOL, ROOT, nothing_played  # noqa: F401 (a fixture)
 

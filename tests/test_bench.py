@@ -13,7 +13,7 @@ from experiments.cli import main
 from experiments.reference import cards as RC
 from experiments.reference.greedy import play_games
 from simcore import consts as K
-from simcore.compile import make_pool
+from simcore.cards.compile import make_pool
 from simcore.decks import load_deck
 from simcore.errors import PlaytestError
 from simcore.game import GameBatch, deck_ids

@@ -34,7 +34,7 @@ def test_cards_check_ok(tmp_path, capsys):
 
 
 def test_cards_check_builtin_dir(capsys):
-    code, out, err = run_main(["cards", "check", str(ROOT / "simcore" / "data" / "cards")],
+    code, out, err = run_main(["cards", "check", str(ROOT / "simcore" / "cards" / "data" / "cards")],
                               capsys)
     assert code == 0 and out.startswith("ok: ") and err == ""
 

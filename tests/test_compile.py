@@ -85,7 +85,7 @@ class Listen(event.Listener):
         pass
 event.register("numba:compile", Listen())
 from agents import GreedyAgent
-from simcore.compile import make_pool
+from simcore.cards.compile import make_pool
 from simcore.decks import load_deck
 from simcore.game import GameBatch, deck_ids
 from simcore.jit import records
@@ -111,7 +111,7 @@ def test_compile_helper_work_is_loaded_by_the_main_process(tmp_path):
 
     from agents import GreedyAgent
     from simcore import compile_plan
-    from simcore.compile import make_pool
+    from simcore.cards.compile import make_pool
     from simcore.decks import load_deck
     from simcore.game import GameBatch, deck_ids
     env = dict(os.environ, PLAYTEST_CACHE_DIR=str(tmp_path), PLAYTEST_COMPILE_HELPER="0")

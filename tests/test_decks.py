@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from simcore.compile import make_pool
+from simcore.cards.compile import make_pool
 from simcore.decks import (
     Deck,
     deck_counts,

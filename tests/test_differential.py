@@ -23,7 +23,7 @@ from experiments.reference import engine as RE
 from experiments.reference.greedy import play_games
 from simcore import consts as K
 from simcore import layout as L
-from simcore.compile import make_pool
+from simcore.cards.compile import make_pool
 from simcore.decks import load_deck
 from simcore.game import GameBatch, deck_ids
 

@@ -7,7 +7,7 @@ import pytest
 
 from agents import GreedyAgent
 from simcore import consts as K
-from simcore.compile import make_pool
+from simcore.cards.compile import make_pool
 from simcore.decks import parse_deck_text
 from simcore.game import GameBatch, deck_ids
 

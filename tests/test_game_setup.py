@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from simcore import consts as K
-from simcore.compile import make_pool
+from simcore.cards.compile import make_pool
 from simcore.game import GameBatch
 from simcore.layout import G_ACTIVE, G_FIRST, G_TURN
 

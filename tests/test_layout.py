@@ -1,7 +1,7 @@
 """Every plane of every packed array, and every array of the State, the Flow and the
 CardTable, has its encoding documented in simcore/layout.py; no doc outlives its name."""
 from simcore import layout as L
-from simcore.compile import CardTable
+from simcore.cards.compile import CardTable
 from simcore.flowstate import Flow
 from simcore.state import State
 

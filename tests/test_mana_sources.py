@@ -11,7 +11,7 @@ from agents.mulligan import RuleMulligans
 from experiments.castability import castability
 from simcore import consts as K
 from simcore import layout as L
-from simcore.compile import make_pool
+from simcore.cards.compile import make_pool
 from simcore.decks import load_deck
 from simcore.game import GameBatch, deck_ids
 from simcore.mulligan import MulliganRule

@@ -2,8 +2,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from simcore.errors import PlaytestError
-from simcore.manastr import (
+from simcore.cards.manastr import (
     ManaCost,
     format_mana,
     format_pool,
@@ -12,6 +11,7 @@ from simcore.manastr import (
     parse_mana,
     parse_pool,
 )
+from simcore.errors import PlaytestError
 
 W, U, B, R, G, C = range(6)
 

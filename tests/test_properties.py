@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
 from simcore import consts as K
-from simcore.compile import make_pool
+from simcore.cards.compile import make_pool
 from simcore.kernels.counters import cancel_counters_py
 from simcore.layout import (
     G_ASK_KIND,

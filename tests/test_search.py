@@ -262,7 +262,7 @@ def test_runs_without_a_search_player_compile_none_of_it():
 import numpy as np
 from agents import GreedyAgent
 from simcore.game import GameBatch
-from simcore.compile import make_pool
+from simcore.cards.compile import make_pool
 from simcore.decks import load_deck
 from simcore.game import deck_ids
 from simcore.players import rollout, search, searchgames

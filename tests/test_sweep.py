@@ -203,7 +203,7 @@ def test_a_version_too_big_for_a_game_is_refused():
     """A paired version made from flags is held to a deck list's limit (flags that add cards
     build bigger decks than their list)."""
     from experiments.pairing import PairedRun, Version
-    from simcore.compile import make_pool
+    from simcore.cards.compile import make_pool
     from simcore.errors import PlaytestError
     pool = make_pool()
     big = Version("Forest 10001", pool, ["Forest"] * 10_001)

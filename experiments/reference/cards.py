@@ -2,12 +2,12 @@
 
 Only what the reference implements is understood (the cards of the example decks
 mono_green_curve and goblins_burn_blight); anything else raises, so the reference never plays
-a card it does not know. Plain Python objects, independent of simcore.compile."""
+a card it does not know. Plain Python objects, independent of simcore.cards.compile."""
 import re
 import tomllib
 from pathlib import Path
 
-DATA = Path(__file__).resolve().parents[2] / "simcore" / "data"
+DATA = Path(__file__).resolve().parents[2] / "simcore" / "cards" / "data"
 
 COLORS = "WUBRGC"          # mana types, in the packed order of the engine (W U B R G C)
 W, U, B, R, G, C = range(6)

@@ -1,5 +1,5 @@
 """The effect bytecode interpreter: runs a resolving spell's or ability's ops (compiled from
-card files, simcore.compile) in the order of their text (608.2c), making the choices the text
+card files, simcore.cards.compile) in the order of their text (608.2c), making the choices the text
 asks for as it goes; each opcode is a kernel of kernels/ops.py. Target legality is checked
 before (608.2b, kernels/operands.py target_legal_nb, called by stack.resolve_top_nb)."""
 

@@ -1,5 +1,5 @@
 """Effect ops: one kernel per opcode of the effect bytecode (consts OP_*, compiled from card
-files by simcore/compile.py), run by the interpreter in kernels/effects.py, and the effect
+files by simcore/cards/compile.py), run by the interpreter in kernels/effects.py, and the effect
 primitives they share (damage, discard, surveil, exiling the top of a library)."""
 
 from ..consts import (
@@ -169,7 +169,7 @@ def exile_top_nb(st, g, p, n, duration):
 
 # ---------------------------------------------------------------- one kernel per opcode
 # Each takes the resolving stack item si, its targets' legality (tgt_ok), the op's flags
-# and operands a0..a3 (simcore/compile.py compile_effects; consts OP_*) and returns
+# and operands a0..a3 (simcore/cards/compile.py compile_effects; consts OP_*) and returns
 # (status, done): `done` feeds the next op's "if you do" (OPF_IF_DONE).
 
 @kernel

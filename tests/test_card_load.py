@@ -3,8 +3,8 @@ from pathlib import Path
 
 import pytest
 
-from simcore import vocab
-from simcore.cardload import (
+from simcore.cards import vocab
+from simcore.cards.load import (
     BUILTIN_DIRS,
     CardErrors,
     activatable_abilities,
@@ -13,8 +13,8 @@ from simcore.cardload import (
     load_card_file,
     load_pool,
 )
+from simcore.cards.manastr import parse_mana
 from simcore.errors import PlaytestError
-from simcore.manastr import parse_mana
 
 # Every built-in card: those of ../shared/CARDS.md (kept here explicitly: parsing the markdown
 # is fragile), then the ones added for the example decks.

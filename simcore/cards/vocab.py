@@ -1,7 +1,7 @@
 """The card-file vocabulary: every key a card file may use, with its type and allowed values.
 
 This module is the single source of truth for what a card file may say. The loader
-(`simcore.cardload`) validates files against it; the compiler (`simcore.compile`) turns the
+(`simcore.cards.load`) validates files against it; the compiler (`simcore.cards.compile`) turns the
 validated tables into numeric arrays. `docs/card-format.md` explains each entry for people.
 
 Schema notation (plain data, no code runs from card files):
@@ -67,7 +67,7 @@ EFFECTS = {
     "destroy": {"what"},
     "pump": {"what", "power", "toughness"},
 }
-# What an effect acts on when its selector key is left out (simcore/compile.py reads these
+# What an effect acts on when its selector key is left out (simcore/cards/compile.py reads these
 # defaults too): "target" there needs the ability's first target like a written one.
 SELECTOR_DEFAULTS = {
     "put_counters": {"on": "target"},

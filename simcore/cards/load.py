@@ -1,4 +1,4 @@
-"""Loading and validating card files (TOML) against the vocabulary in `simcore.vocab`.
+"""Loading and validating card files (TOML) against the vocabulary in `simcore.cards.vocab`.
 
 A card file is data: it is parsed with tomllib and checked key by key; nothing in it is ever
 executed. Every problem is reported as a PlaytestError with one line of the form
@@ -16,10 +16,10 @@ import re
 import tomllib
 from pathlib import Path
 
-from simcore import vocab
-from simcore.errors import PlaytestError, PlaytestErrors
-from simcore.manastr import parse_activation_cost, parse_mana
-from simcore.textfile import read_text
+from ..errors import PlaytestError, PlaytestErrors
+from ..textfile import read_text
+from . import vocab
+from .manastr import parse_activation_cost, parse_mana
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 BUILTIN_DIRS = (DATA_DIR / "cards", DATA_DIR / "tokens")
@@ -219,7 +219,7 @@ def _check(v, spec, path: str, ctx: _Ctx, owner: str = "") -> None:
     elif k == "oneof":
         _check_oneof(v, spec, path, ctx, owner)
     else:
-        raise AssertionError(f"unknown spec {spec!r} in simcore/vocab.py")
+        raise AssertionError(f"unknown spec {spec!r} in simcore/cards/vocab.py")
 
 
 def _check_oneof(v, spec, path, ctx, owner) -> None:
@@ -495,7 +495,7 @@ def _load(extra_dirs=(), errors: list | None = None
         names = []
         for f in _files_in(d, builtin):
             key = f.resolve()
-            if key in seen:  # the same file reached twice (e.g. --cards simcore/data/cards)
+            if key in seen:  # the same file reached twice (e.g. --cards simcore/cards/data/cards)
                 if seen[key] is not None:       # (None: it had an error, reported once)
                     names.append(seen[key])
                 continue

@@ -1,11 +1,11 @@
-"""simcore/cardtext.py and `playtest cards show`: a card as a player reads it (cost, type
+"""simcore/cards/text.py and `playtest cards show`: a card as a player reads it (cost, type
 line, abilities in words), the engine's internals only with --internals."""
 import pytest
 
 from experiments.cli import main
-from simcore import vocab
-from simcore.cardload import load_pool
-from simcore.cardtext import ability_text, card_text
+from simcore.cards import vocab
+from simcore.cards.load import load_pool
+from simcore.cards.text import ability_text, card_text
 
 POOL = load_pool()
 
@@ -92,7 +92,7 @@ def test_exact_text(name):
 
 
 def test_every_effect_and_ability_kind_has_words():
-    """A card file may use any `do` and any ability kind: each has words (cardtext raises
+    """A card file may use any `do` and any ability kind: each has words (cards/text.py raises
     on one it does not know, so a new vocab entry fails here until it gets them)."""
     card = {"name": "Probe", "types": ["Artifact"], "_file": "probe.toml"}
     needs = {"create_token": {"token": "Goblin"}, "put_counters": {"counter": "+1/+1"}}

@@ -8,11 +8,11 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from . import consts as K
-from . import layout as L
+from .. import consts as K
+from .. import layout as L
+from ..encoding import pack_mana, unpack_mana  # noqa: F401  (compile.unpack_mana: API)
+from ..errors import PlaytestError
 from . import vocab
-from .encoding import pack_mana, unpack_mana  # noqa: F401  (compile.unpack_mana: API)
-from .errors import PlaytestError
 from .manastr import parse_activation_cost, parse_mana
 
 # Per-ability/card/filter fields (simcore/layout.py) are columns of one int32 array each.
@@ -581,13 +581,13 @@ def derived(cards, abil, mcost):
 
 
 def make_pool(card_dirs=(), extra_kinds=()):
-    from .cardload import load_pool
+    from .load import load_pool
     return Pool(load_pool(tuple(card_dirs)), extra_kinds)
 
 
 def describe_card(name, card_dirs=()):
     """How a card was understood: its compiled fields and abilities, in words and numbers."""
-    from .cardload import find_card
+    from .load import find_card
     pool = make_pool(card_dirs)
     d = find_card(pool.defs, name)
     ct = ct_views(pool.compile())

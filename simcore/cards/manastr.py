@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from simcore.errors import PlaytestError
+from ..errors import PlaytestError
 
 MANA_LETTERS = "WUBRGC"
 COLOR_LETTERS = "WUBRG"

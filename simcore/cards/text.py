@@ -1,4 +1,4 @@
-"""A card as a player reads it, written from its validated card dict (simcore.cardload).
+"""A card as a player reads it, written from its validated card dict (simcore.cards.load).
 
 `card_text` gives the name and mana cost, the type line, keywords, each ability in words
 ("{T}: Add {G}.", "When Elvish Visionary enters, draw a card.") and power/toughness, the way
