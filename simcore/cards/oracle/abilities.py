@@ -1,0 +1,150 @@
+"""One line of rules text classified (rule 113.3: spell, activated, triggered, static) and
+read into card-file abilities by the phrase families: mana abilities (605), activated (602),
+triggered (603), statics (604) and a spell's effects (608)."""
+from __future__ import annotations
+
+import re
+
+from .costs import read_cost
+from .effects import Targets, read_effects
+from .targets import read_filter
+
+_ACTIVATED = re.compile(r"^(?P<cost>[^:\"]+?): (?P<effect>.+)$")
+_MANA_SYM = r"\{[WUBRGC]\}"
+_ADD = re.compile(rf"^Add (?P<mana>(?:{_MANA_SYM})+(?: or (?:{_MANA_SYM})+| ?,? ?(?:or )?"
+                  rf"(?:{_MANA_SYM})+)*)\.$")
+_ANY = re.compile(r"^Add one mana of any color\.$")
+_SORCERY = " Activate only as a sorcery."
+
+
+class Unreadable(Exception):
+    """A line (or the part of it named) the grammar cannot read."""
+
+
+def _mana(cost: dict, effect: str) -> dict | None:
+    if _ANY.match(effect):
+        return {"kind": "mana", **cost, "add": "any_color"}
+    m = _ADD.match(effect)
+    if not m:
+        return None
+    choices = re.split(r",? or |, ", m["mana"])
+    add = choices[0] if len(choices) == 1 else choices
+    return {"kind": "mana", **cost, "add": add}
+
+
+def _activated(m) -> dict:
+    cost = read_cost(m["cost"])
+    if cost is None:
+        raise Unreadable(f"cost {m['cost']!r}")
+    effect = m["effect"]
+    mana = _mana(cost, effect)
+    if mana is not None:
+        if "{T}" not in cost.get("cost", "") and "tap_creatures" not in cost:
+            raise Unreadable("a mana ability without {T}")
+        return mana
+    timing = None
+    if effect.endswith(_SORCERY):
+        timing, effect = "sorcery", effect[:-len(_SORCERY)]
+    tg = Targets()
+    effects, unread = read_effects(effect, tg)
+    if unread or not effects:
+        raise Unreadable(" ".join(unread) or effect)
+    ab = {"kind": "activated", **cost}
+    if timing:
+        ab["timing"] = timing
+    if tg.specs:
+        ab["targets"] = tg.specs
+    ab["effects"] = effects
+    return ab
+
+
+_TRIGGER = re.compile(r"^(?P<head>(?:When|Whenever|At) [^,]+), (?P<effect>.+)$")
+_STEPS = {"At the beginning of your upkeep": ("upkeep", None),
+          "At the beginning of each upkeep": ("upkeep", "each"),
+          "At the beginning of your end step": ("end_step", None),
+          "At the beginning of each end step": ("end_step", "each"),
+          "At the beginning of combat on your turn": ("beginning_of_combat", None),
+          "At the beginning of each combat": ("beginning_of_combat", "each")}
+_EVENTS = {"enters": "enters", "dies": "dies", "leaves the battlefield": "leaves"}
+_WHEN_SELF = re.compile(r"^When(?:ever)? ~ (?P<ev>enters|dies|leaves the battlefield)$")
+_WHEN_OTHER = re.compile(r"^Whenever (?P<who>another|an?) (?P<what>.+?) "
+                         r"(?P<ev>enters|dies|leaves the battlefield)$")
+_WHEN_SELF_OR = re.compile(r"^Whenever ~ or another (?P<what>.+?) "
+                           r"(?P<ev>enters|dies|leaves the battlefield)$")
+
+
+def _trigger(m) -> dict:
+    head = m["head"]
+    ab = {"kind": "trigger"}
+    if head in _STEPS:
+        ab["event"], whose = _STEPS[head]
+        if whose:
+            ab["whose"] = whose
+    elif head == "When you cast this spell":
+        ab["event"] = "cast"
+    elif (w := _WHEN_SELF.match(head)):
+        ab["event"] = _EVENTS[w["ev"]]
+    elif (w := _WHEN_OTHER.match(head)) or (w := _WHEN_SELF_OR.match(head)):
+        f = read_filter(w["what"])
+        if f is None:
+            raise Unreadable(f"trigger {head!r}")
+        ab["event"] = _EVENTS[w["ev"]]
+        ab["subject"] = ("self_or_another" if "who" not in w.groupdict() else
+                         "another" if w["who"] == "another" else "any")
+        if ab["event"] == "dies" and f.get("types") == ["Creature"] and len(f) == 1:
+            f = {}
+        if f:
+            ab["filter"] = f
+    else:
+        raise Unreadable(f"trigger {head!r}")
+    tg = Targets()
+    effects, unread = read_effects(m["effect"][:1].upper() + m["effect"][1:], tg)
+    if unread or not effects:
+        raise Unreadable(" ".join(unread) or m["effect"])
+    if tg.specs:
+        ab["targets"] = tg.specs
+    ab["effects"] = effects
+    return ab
+
+
+_ANTHEM = re.compile(r"^(?P<what>.+?) gets? (?P<p>[+-]\d+)/(?P<t>[+-]\d+)\.$")
+
+
+def _static(line: str) -> dict | None:
+    m = _ANTHEM.match(line)
+    if m:
+        what = m["what"]
+        phrase = what[:1].lower() + what[1:]
+        f = read_filter(phrase, plural=True)
+        if f is not None and f.get("controller") and not f.get("zone"):
+            ab = {"kind": "static", "effect": "anthem", "filter": f}
+            if int(m["p"]):
+                ab["power"] = int(m["p"])
+            if int(m["t"]):
+                ab["toughness"] = int(m["t"])
+            return ab
+    return None
+
+
+def read_line(line: str, is_spell: bool) -> list[dict]:
+    """The abilities of one line of rules text; raises Unreadable."""
+    m = _TRIGGER.match(line)
+    if m:
+        return [_trigger(m)]
+    if is_spell:
+        tg = Targets()
+        effects, unread = read_effects(line, tg)
+        if unread or not effects:
+            raise Unreadable(" ".join(unread) or line)
+        ab = {"kind": "spell"}
+        if tg.specs:
+            ab["targets"] = tg.specs
+        ab["effects"] = effects
+        return [ab]
+    m = _ACTIVATED.match(line)
+    if m and not line.startswith(("Choose", "As ")):
+        return [_activated(m)]
+    st = _static(line)
+    if st is not None:
+        return [st]
+    raise Unreadable(line)

@@ -1,0 +1,190 @@
+"""Effect sentences (rule 609): "~ deals 3 damage to any target.", "Draw two cards.", "You gain
+2 life.", "Destroy target creature." ... Each sentence gives card-file effects; a target phrase
+adds to the ability's `targets` and the effect names it by position (`target`, `target2`).
+A sentence with any part not understood gives None: the caller keeps it unread."""
+from __future__ import annotations
+
+import re
+
+from .targets import read_target
+from .words import NUMBER, number
+
+
+class Targets:
+    """The targets an ability declares, in the order its text names them."""
+
+    def __init__(self):
+        self.specs: list = []
+
+    def add(self, spec) -> str | None:
+        if len(self.specs) >= 2:
+            return None
+        self.specs.append(spec)
+        return "target" if len(self.specs) == 1 else "target2"
+
+    def last(self) -> str | None:
+        return {1: "target", 2: "target2"}.get(len(self.specs))
+
+
+def _object(phrase: str, tg: Targets) -> str | None:
+    """An object an effect acts on: a target phrase, `~` (self) or "it" (the last target)."""
+    if phrase == "~":
+        return "self"
+    if phrase in ("it", "that creature", "that permanent") and tg.last():
+        return tg.last()
+    spec = read_target(phrase)
+    return tg.add(spec) if spec is not None else None
+
+
+def _n(word: str):
+    return number(word)
+
+
+_DAMAGE_TO = {"each opponent": "each_opponent", "each creature": "each_creature",
+              "each opponent and each creature they control":
+                  "each_opponent_and_their_creatures"}
+_WHO = {"you": "you", "each opponent": "each_opponent", "each player": "each_player"}
+
+
+def _damage(m, tg):
+    to = _DAMAGE_TO.get(m["to"]) or _object(m["to"], tg)
+    if to is None or to == "self":
+        return None
+    e = {"do": "damage", "n": _n(m["n"])}
+    if to != "target":
+        e["to"] = to
+    return [e]
+
+
+def _draw(m, tg):
+    return [{"do": "draw", "n": 1 if m["n"] is None else _n(m["n"])}]
+
+
+def _discard(m, tg):
+    return [{"do": "discard", "n": 1 if m["n"] is None else _n(m["n"])}]
+
+
+def _gain(m, tg):
+    return [{"do": "gain_life", "n": _n(m["n"])}]
+
+
+def _lose(m, tg):
+    who = _WHO.get(m["who"])
+    if who is None:
+        return None
+    e = {"do": "lose_life", "n": _n(m["n"])}
+    if who != "you":
+        e["who"] = who
+    return [e]
+
+
+def _simple_object(do):
+    def build(m, tg):
+        what = _object(m["what"], tg)
+        if what is None:
+            return None
+        e = {"do": do}
+        if what != "target":
+            e["what"] = what
+        return [e]
+    return build
+
+
+def _surveil(m, tg):
+    return [{"do": "surveil", "n": _n(m["n"])}]
+
+
+def _counters(m, tg):
+    on = _object(m["on"], tg)
+    kind = m["kind"]
+    if on is None or not re.fullmatch(r"[+-]1/[+-]1|[a-z]+", kind):
+        return None
+    e = {"do": "put_counters", "counter": kind, "n": _n(m["n"])}
+    if on != "target":
+        e["on"] = on
+    return [e]
+
+
+def _pump(m, tg):
+    what = _object(m["what"], tg)
+    if what is None:
+        return None
+    e = {"do": "pump", "power": int(m["p"]), "toughness": int(m["t"])}
+    if what != "target":
+        e["what"] = what
+    return [e]
+
+
+def _return(m, tg):
+    what = _object(m["what"], tg)
+    if what is None or what == "self":
+        return None
+    e = {"do": "return_to_battlefield"}
+    if what != "target":
+        e["what"] = what
+    return [e]
+
+
+_N = rf"(?P<n>{NUMBER})"
+_OBJ = r"(?P<what>~|it|(?:another )?target [^.]+?|any target)"
+PATTERNS = [
+    (re.compile(rf"~ deals {_N} damage to (?P<to>[^.]+)"), _damage),
+    (re.compile(rf"draw (?:(?P<n>{NUMBER}) cards|a card)"), _draw),
+    (re.compile(rf"discard (?:(?P<n>{NUMBER}) cards|a card)"), _discard),
+    (re.compile(rf"you gain {_N} life"), _gain),
+    (re.compile(rf"(?P<who>you|each opponent|each player) loses? {_N} life"), _lose),
+    (re.compile(rf"destroy {_OBJ}"), _simple_object("destroy")),
+    (re.compile(rf"exile {_OBJ}"), _simple_object("exile")),
+    (re.compile(rf"surveil {_N}"), _surveil),
+    (re.compile(r"proliferate"), lambda m, tg: [{"do": "proliferate"}]),
+    (re.compile(rf"put (?P<n>{NUMBER}) (?P<kind>\S+) counters? on (?P<on>~|it|(?:another )?"
+                r"target [^.]+)"), _counters),
+    (re.compile(rf"{_OBJ} gets? (?P<p>[+-]\d+)/(?P<t>[+-]\d+) until end of turn"), _pump),
+    (re.compile(r"return (?P<what>target [^.]+?) to the battlefield"), _return),
+]
+_MAY = re.compile(r"^you may (.+)$")
+
+
+def read_sentence(sentence: str, tg: Targets) -> list[dict] | None:
+    """One sentence (no final period) as effects, or None."""
+    s = sentence.strip()
+    s = s[:1].lower() + s[1:] if not s.startswith("~") else s
+    optional = False
+    m = _MAY.match(s)
+    if m:
+        optional, s = True, m.group(1)
+    for pat, build in PATTERNS:
+        m = pat.fullmatch(s)
+        if m:
+            saved = list(tg.specs)
+            out = build(m, tg)
+            if out is None:
+                tg.specs[:] = saved
+                return None
+            if optional:
+                out[0]["optional"] = True
+            return out
+    return None
+
+
+_SENTENCE = re.compile(r"(?<=\.)\s+(?=[A-Z~])")
+
+
+def sentences(text: str) -> list[str]:
+    """A line's sentences, each without its final period ("Draw a card. Then ..." -> 2)."""
+    t = text.strip()
+    if not t.endswith("."):
+        return [t] if t else []
+    return [s[:-1] if s.endswith(".") else s for s in _SENTENCE.split(t)]
+
+
+def read_effects(text: str, tg: Targets) -> tuple[list[dict], list[str]]:
+    """All sentences of `text`: (effects of those read, sentences not read)."""
+    effects, unread = [], []
+    for s in sentences(text):
+        out = read_sentence(s, tg)
+        if out is None:
+            unread.append(s + ".")
+        else:
+            effects.extend(out)
+    return effects, unread

@@ -1,0 +1,104 @@
+"""Object phrases: "any target", "target creature an opponent controls", "another target
+Elf", "target creature card from your graveyard" (rule 115) and the plain filters statics and
+counts use ("Elf creatures you control"). Each gives the card file's filter table."""
+from __future__ import annotations
+
+import re
+
+from .. import vocab
+from .words import singular
+
+_TYPE_WORDS = {t.lower(): t for t in vocab.CARD_TYPES}
+_CTRL = ((" you control", "you"), (" an opponent controls", "opponent"),
+         (" your opponents control", "opponent"))
+_MV = re.compile(r" with mana value (\d+) or less$")
+_GRAVE = re.compile(r" (?:from|in) (your|an opponent's|a) graveyard$")
+
+
+def _heads(words: str, plural: bool):
+    """"Elf creature" / "artifact or enchantment" -> (types, subtype) or None."""
+    types, sub = [], None
+    alts = re.split(r",? or |, ", words)
+    for alt in alts:
+        ws = alt.split()
+        if not ws:
+            return None
+        last = singular(ws[-1]) if plural else ws[-1]
+        if ws[-1] in ("card", "cards") and len(ws) >= 2:
+            ws = ws[:-1]
+            last = singular(ws[-1]) if plural else ws[-1]
+        if last in _TYPE_WORDS:
+            types.append(_TYPE_WORDS[last])
+            rest = ws[:-1]
+        elif last == "permanent":
+            rest = ws[:-1]
+        else:
+            rest = ws
+            if len(ws) == 1 and ws[0][:1].isupper():      # "target Elf": a subtype alone
+                s = singular(ws[0]) if plural else ws[0]
+                if sub not in (None, s):
+                    return None
+                sub = s
+                continue
+            return None
+        if rest:
+            if len(rest) != 1 or not rest[0][:1].isupper():
+                return None
+            s = rest[0]
+            if sub not in (None, s):
+                return None
+            sub = s
+    return types, sub
+
+
+def read_filter(phrase: str, plural: bool = False) -> dict | None:
+    """A noun phrase without article as a filter table, or None."""
+    f = {}
+    p = phrase
+    m = _MV.search(p)
+    if m:
+        f["mv_max"] = int(m.group(1))
+        p = p[:m.start()]
+    m = _GRAVE.search(p)
+    if m:
+        f["zone"] = "graveyard"
+        owner = {"your": "you", "an opponent's": "opponent"}.get(m.group(1))
+        if owner:
+            f["owner"] = owner
+        p = p[:m.start()]
+    else:
+        for suffix, who in _CTRL:
+            if p.endswith(suffix):
+                f["controller"] = who
+                p = p[:-len(suffix)]
+                break
+    if p.startswith("other "):
+        f["other"] = True
+        p = p[6:]
+    heads = _heads(p, plural)
+    if heads is None:
+        return None
+    types, sub = heads
+    if types:
+        f["types"] = types
+    if sub:
+        f["subtype"] = sub
+    if f.get("zone") == "graveyard" and "types" not in f and "subtype" not in f:
+        return None
+    return f
+
+
+def read_target(phrase: str):
+    """"any target" -> "any"; "target X" / "another target X" -> a filter; else None."""
+    if phrase == "any target":
+        return "any"
+    other = phrase.startswith("another target ")
+    if not (other or phrase.startswith("target ")):
+        return None
+    f = read_filter(phrase.split("target ", 1)[1])
+    if f is None or ("types" not in f and "subtype" not in f and f.get("zone") != "graveyard"
+                     and not f):
+        return None
+    if other:
+        f["other"] = True
+    return f
