@@ -9,6 +9,7 @@ from simcore.cards.compile import Pool
 from simcore.cards.load import load_pool
 from simcore.cards.oracle import FULL, NONE, PARTIAL, compile_printed
 from simcore.cards.oracle.normalise import normalise
+from simcore.cards.oracle.render_check import render_agrees, render_diff
 from simcore.cards.printed import Face, Printed
 
 POOL = load_pool()
@@ -119,3 +120,44 @@ def test_a_two_faced_card_plays_its_front_face_only_and_says_so():
 def test_a_type_the_engine_lacks_makes_the_face_none():
     c = compile_printed(one("Old Plane", "Plane \u2014 Dominaria", "Whenever you roll, draw."))
     assert c.status == NONE
+
+
+@pytest.mark.parametrize("name", READ_WHOLE)
+def test_built_in_cards_render_back_to_their_printed_text(name):
+    card = POOL[name]
+    got = compile_printed(printed_of(card))
+    assert render_agrees(card.get("text", ""), name, "Legendary" in card.get("supertypes", []),
+                         got.card, POOL)
+
+
+def test_the_render_check_catches_a_wrong_reading():
+    # a reading that swapped a type-or-subtype filter for "Vehicle creature" must not pass
+    text = "Destroy target creature or Vehicle."
+    wrong = {"name": "Spin Out", "types": ["Instant"], "abilities": [
+        {"kind": "spell", "targets": [{"types": ["Creature"], "subtype": "Vehicle"}],
+         "effects": [{"do": "destroy"}]}]}
+    missing, extra = render_diff(text, "Spin Out", False, wrong)
+    assert missing == ["destroy target creature or vehicle"]
+    assert extra == ["destroy target vehicle creature"]
+    # and the grammar itself does not read it so: "or" between a type and a subtype
+    assert compile_printed(one("Spin Out", "Instant", text, "{2}{B}")).status == NONE
+
+
+def test_equivalences_are_only_order_keyword_lists_and_case():
+    card = {"name": "Test Angel", "types": ["Creature"], "power": 4, "toughness": 4,
+            "keywords": ["vigilance", "flying"],
+            "abilities": [{"kind": "trigger", "event": "enters",
+                           "effects": [{"do": "gain_life", "n": 3}]}]}
+    assert render_agrees("When Test Angel enters, you gain 3 life.\nFlying\nVigilance",
+                         "Test Angel", False, card)
+    assert not render_agrees("Flying, vigilance\nWhen Test Angel enters, you gain 2 life.",
+                             "Test Angel", False, card)
+    assert not render_agrees("Flying, vigilance", "Test Angel", False, card)
+
+
+def test_pt_changes_are_written_as_printed():
+    c = compile_printed(one("Shrink", "Instant", "Target creature gets -5/-0 until end of turn.",
+                            "{U}"))
+    assert c.card["abilities"][0]["effects"] == [{"do": "pump", "power": -5, "toughness": 0}]
+    assert render_agrees("Target creature gets -5/-0 until end of turn.", "Shrink", False,
+                         c.card)

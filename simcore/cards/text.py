@@ -32,10 +32,19 @@ def _cap(s: str) -> str:
     return s[:1].upper() + s[1:]
 
 
+def _pt(p: int, t: int) -> str:
+    """A P/T change as printed: "+2/+2", "-2/-0", "+0/+3" (a zero takes the other's sign)."""
+    sp = "-" if p < 0 or (p == 0 and t < 0) else "+"
+    st = "-" if t < 0 or (t == 0 and p < 0) else "+"
+    return f"{sp}{abs(p)}/{st}{abs(t)}"
+
+
 def _plural(noun: str) -> str:
     """Elf -> Elves, sorcery -> sorceries, creature -> creatures (the last word only)."""
     head, _, last = noun.rpartition(" ")
-    if last.endswith("f"):
+    if last in vocab.SAME_PLURAL:
+        pass
+    elif last.endswith("f"):
         last = last[:-1] + "ves"
     elif last.endswith(("s", "x", "ch", "sh")):
         last += "es"
@@ -127,6 +136,7 @@ class _Card:
         self.card = card
         self.pool = pool or {}
         self.targets = [_target(t) for t in ability.get("targets", [])]
+        self.named = set()
         if len(self.targets) == 2 and self.targets[0] == self.targets[1]:
             self.targets[1] = "another " + self.targets[1]
 
@@ -134,6 +144,9 @@ class _Card:
         """An effect's selector (on, to, what, from) in words."""
         if sel in vocab.TARGET_SELECTORS:
             i = vocab.TARGET_SELECTORS[sel]
+            if sel in self.named:           # a target named once is "it" afterwards
+                return "it"
+            self.named.add(sel)
             return self.targets[i] if i < len(self.targets) else sel   # (validation refuses)
         return {"self": self.name, "subject": "it", "each_creature": "each creature",
                 "each_opponent": "each opponent",
@@ -230,7 +243,7 @@ def _clause(e: dict, c: _Card) -> tuple[str | None, str, str, str]:
     if do == "destroy":
         return None, "destroy", sel("what"), ""
     if do == "pump":
-        return (sel("what"), "get", f"{e.get('power', 0):+d}/{e.get('toughness', 0):+d} until "
+        return (sel("what"), "get", f"{_pt(e.get('power', 0), e.get('toughness', 0))} until "
                 f"end of turn", "")
     raise AssertionError(f"no words for do = {do!r}")   # vocab.EFFECTS grew: add them here
 
@@ -423,7 +436,7 @@ def ability_text(card: dict, ab: dict, pool: Mapping[str, dict] | None = None) -
         return f"{c.name} enters with {_counted(q, ab['counter'] + ' counter')} on it{tail}."
     if kind == "static":
         others = "other " if ab["filter"].get("other") else ""
-        bonus = f"{ab.get('power', 0):+d}/{ab.get('toughness', 0):+d}"
+        bonus = _pt(ab.get("power", 0), ab.get("toughness", 0))
         return _cap(f"{others}{_things(ab['filter'], plural=True)} get {bonus}.")
     if kind == "additional_cost":
         return _additional_cost(ab)
@@ -445,6 +458,24 @@ def type_line(card: dict) -> str:
     return line
 
 
+def _rules(card: dict, pool: Mapping[str, dict] | None):
+    """(line, activatable) for each line of the card's rules text as the engine plays it."""
+    if card.get("keywords"):
+        yield _cap(", ".join(card["keywords"])), False
+    if "Land" in card["types"]:       # rule 305.6: a basic land type's mana ability
+        for sub in card.get("subtypes", []):
+            if sub in vocab.BASIC_LAND_MANA:
+                yield f"({{T}}: Add {vocab.BASIC_LAND_MANA[sub]}.)", True
+    for ab in card.get("abilities", []):
+        yield ability_text(card, ab, pool), ab["kind"] in ("mana", "activated")
+
+
+def rules_text(card: dict, pool: Mapping[str, dict] | None = None) -> str:
+    """The card's rules text alone, a line an ability, as the engine plays it: what the
+    Oracle compiler's render check compares with the printed text."""
+    return "\n".join(line for line, _ in _rules(card, pool))
+
+
 def card_text(card: dict, pool: Mapping[str, dict] | None = None) -> str:
     """The card as a player reads it: name and mana cost, type line, rules text (each
     ability in words; the ones scenarios activate numbered as `ability = N` counts them),
@@ -455,17 +486,9 @@ def card_text(card: dict, pool: Mapping[str, dict] | None = None) -> str:
         lines.append("Color: " + _and(card["colors"]))
     if "enchant" in card:
         lines.append("Enchant " + _things(card["enchant"]))
-    if card.get("keywords"):
-        lines.append(_cap(", ".join(card["keywords"])))
     n_act = 0
-    if "Land" in card["types"]:       # rule 305.6: a basic land type's mana ability
-        for sub in card.get("subtypes", []):
-            if sub in vocab.BASIC_LAND_MANA:
-                lines.append(f"({{T}}: Add {vocab.BASIC_LAND_MANA[sub]}.)  [ability {n_act}]")
-                n_act += 1
-    for ab in card.get("abilities", []):
-        text = ability_text(card, ab, pool)
-        if ab["kind"] in ("mana", "activated"):
+    for text, activated in _rules(card, pool):
+        if activated:
             text += f"  [ability {n_act}]"
             n_act += 1
         lines.append(text)

@@ -31,6 +31,9 @@ NON_CREATURE_SUBTYPES = {
     "Aura", "Saga", "Class", "Curse", "Shrine", "Room", "Background", "Cartouche", "Case",
     "Role", "Rune", "Shard", "Adventure", "Arcane", "Lesson", "Trap", "Omen",
 }
+# Creature types whose plural is the word itself ("other Merfolk you control").
+SAME_PLURAL = {"Merfolk", "Kithkin", "Sheep", "Fish", "Moonfolk", "Surrakar", "Kor", "Vedalken",
+               "Aetherborn", "Noggle", "Phyrexian", "Kavu", "Kraken", "Ox", "Homunculus"}
 BASIC_LAND_MANA = {"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain": "{R}",
                    "Forest": "{G}"}
 

@@ -30,7 +30,7 @@ def _object(phrase: str, tg: Targets) -> str | None:
     """An object an effect acts on: a target phrase, `~` (self) or "it" (the last target)."""
     if phrase == "~":
         return "self"
-    if phrase in ("it", "that creature", "that permanent") and tg.last():
+    if phrase == "it" and tg.last():        # "that creature" may name another object
         return tg.last()
     spec = read_target(phrase)
     return tg.add(spec) if spec is not None else None

@@ -34,13 +34,10 @@ def _heads(words: str, plural: bool):
             rest = ws[:-1]
         else:
             rest = ws
-            if len(ws) == 1 and ws[0][:1].isupper():      # "target Elf": a subtype alone
-                s = singular(ws[0]) if plural else ws[0]
-                if sub not in (None, s):
-                    return None
-                sub = s
+            if len(ws) == 1 and ws[0][:1].isupper() and len(alts) == 1:   # "target Elf"
+                sub = singular(ws[0]) if plural else ws[0]
                 continue
-            return None
+            return None   # "creature or Vehicle": a type or a subtype (a filter has no "or")
         if rest:
             if len(rest) != 1 or not rest[0][:1].isupper():
                 return None
