@@ -5,15 +5,23 @@ from __future__ import annotations
 
 import re
 
+from .amounts import read_for_each, split_for_each
 from .costs import read_cost
 from .effects import Targets, read_effects
 from .targets import read_filter
+from .words import NUMBER, number
 
 _ACTIVATED = re.compile(r"^(?P<cost>[^:\"]+?): (?P<effect>.+)$")
 _MANA_SYM = r"\{[WUBRGC]\}"
 _ADD = re.compile(rf"^Add (?P<mana>(?:{_MANA_SYM})+(?: or (?:{_MANA_SYM})+| ?,? ?(?:or )?"
                   rf"(?:{_MANA_SYM})+)*)\.$")
 _ANY = re.compile(r"^Add one mana of any color\.$")
+_ANY_LAND = re.compile(r"^Add one mana of any (?P<what>color|type) that (?P<whose>a land you "
+                       r"control|a land an opponent controls|a permanent you control) could "
+                       r"produce\.$")
+_LAND_FROM = {"a land you control": "lands_you_control",
+              "a land an opponent controls": "lands_opponents_control",
+              "a permanent you control": "permanents_you_control"}
 _SORCERY = " Activate only as a sorcery."
 
 
@@ -24,10 +32,19 @@ class Unreadable(Exception):
 def _mana(cost: dict, effect: str) -> dict | None:
     if _ANY.match(effect):
         return {"kind": "mana", **cost, "add": "any_color"}
-    m = _ADD.match(effect)
+    m = _ANY_LAND.match(effect)
+    if m:
+        return {"kind": "mana", **cost, "add": f"any_{m['what']}_could_produce",
+                "from": _LAND_FROM[m["whose"]]}
+    head, each = split_for_each(effect[:-1]) if effect.endswith(".") else (effect, None)
+    m = _ADD.match(head + "." if each is not None else effect)
     if not m:
         return None
     choices = re.split(r",? or |, ", m["mana"])
+    if each is not None:
+        if len(choices) != 1:
+            return None
+        return {"kind": "mana", **cost, "add": choices[0], "times": each}
     add = choices[0] if len(choices) == 1 else choices
     return {"kind": "mana", **cost, "add": add}
 
@@ -126,8 +143,31 @@ def _static(line: str) -> dict | None:
     return None
 
 
+_ENTERS_WITH = re.compile(rf"^~ enters with (?P<n>{NUMBER}) (?P<kind>\S+) counters? on it"
+                         r"(?: for each (?P<each>.+))?\.$")
+_KICKER = re.compile(r"^(?P<multi>Multi)?[Kk]icker (?P<cost>(?:\{[^{}]+\})+)$")
+
+
+def _enters_with(m) -> dict:
+    n = number(m["n"])
+    if m["each"]:
+        each = read_for_each(m["each"])
+        if each is None or n != 1:
+            raise Unreadable(f"amount 'for each {m['each']}'")
+        n = each
+    return {"kind": "enters_with_counters", "counter": m["kind"], "n": n}
+
+
 def read_line(line: str, is_spell: bool) -> list[dict]:
     """The abilities of one line of rules text; raises Unreadable."""
+    m = _ENTERS_WITH.match(line)
+    if m:
+        return [_enters_with(m)]
+    m = _KICKER.match(line)
+    if m:
+        return [{"kind": "kicker", "cost": m["cost"]} | ({"multi": True} if m["multi"] else {})]
+    if line == "~ enters tapped.":
+        return [{"kind": "enters_tapped"}]
     m = _TRIGGER.match(line)
     if m:
         return [_trigger(m)]

@@ -20,6 +20,7 @@ from .typeline import split_type_line
 # Layouts the engine plays as one card with one face (the other faces of these play no part
 # until a rule the engine lacks brings them in: transforming, casting the other half).
 ONE_FACE_LAYOUTS = {"normal", "leveler", "saga", "class", "case", "mutate", "prototype"}
+_KEYWORD_ABILITY = re.compile(r"^(?:Multi)?[Kk]icker \{")
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 
@@ -77,6 +78,8 @@ def compile_face(face: Face, layout: str) -> CompiledFace:
     read_any = False
     for i, line in enumerate(lines, 1):
         kws = split_keywords(line)
+        if kws is not None and len(kws) == 1 and _KEYWORD_ABILITY.match(line):
+            kws = None                      # a keyword the grammar reads as an ability
         if kws is not None:
             for k in kws:
                 kw = read_keyword(k)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from .amounts import split_for_each
 from .targets import read_target
 from .words import NUMBER, number
 
@@ -153,11 +154,18 @@ def read_sentence(sentence: str, tg: Targets) -> list[dict] | None:
     m = _MAY.match(s)
     if m:
         optional, s = True, m.group(1)
+    s, each = split_for_each(s)
     for pat, build in PATTERNS:
         m = pat.fullmatch(s)
         if m:
             saved = list(tg.specs)
             out = build(m, tg)
+            if out is not None and each is not None:
+                # "for each" multiplies one: "a card", "1 damage", "a +1/+1 counter"
+                if len(out) != 1 or out[0].get("n") != 1:
+                    out = None
+                else:
+                    out[0]["n"] = each
             if out is None:
                 tg.specs[:] = saved
                 return None
