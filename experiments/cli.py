@@ -938,10 +938,20 @@ def cmd_scenario(args) -> int:
 
 
 def cmd_cards_check(args) -> int:
-    from simcore.cards.load import check_dir
+    from simcore.cards.load import check_dir, load_pool
 
     names = check_dir(args.dir, args.cards)     # CardErrors: every wrong file, then how many
-    print(f"ok: {len(names)} card{'' if len(names) == 1 else 's'}")
+    # cards written as printed: each sentence the grammar could not read, named
+    pool = load_pool(tuple(args.cards) + (args.dir,))
+    partial = 0
+    for name in names:
+        card = pool[name]
+        for line in card.get("_unread", ()):
+            print(f"{card['_file']}: card '{name}': not read, the engine would ignore it: "
+                  f"{line}")
+        partial += bool(card.get("_unread"))
+    print(f"ok: {len(names)} card{'' if len(names) == 1 else 's'}" +
+          (f", {partial} with text the engine cannot read (above)" if partial else ""))
     return 0
 
 

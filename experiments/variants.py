@@ -11,8 +11,8 @@ import re
 from collections import Counter
 
 from simcore.cards.compile import Pool
-from simcore.cards.load import check_card
 from simcore.cards.manastr import ManaCost, format_mana, mana_value, parse_mana
+from simcore.cards.validate import check_card
 from simcore.decks import MAX_DECK_CARDS, basic_lands, match_card_name
 from simcore.errors import PlaytestError
 

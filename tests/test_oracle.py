@@ -183,3 +183,55 @@ def test_for_each_amounts_and_counters():
     two = compile_printed(one("Test Greed", "Sorcery", "Draw two cards for each Elf you control.",
                               "{3}{U}"))
     assert two.status == NONE
+
+
+BOLT_AS_PRINTED = '''name = "Test Bolt"
+cost = "{R}"
+types = ["Instant"]
+text = "Test Bolt deals 3 damage to any target."
+'''
+BOLT_AS_TABLES = '''name = "Test Bolt"
+cost = "{R}"
+types = ["Instant"]
+
+[[abilities]]
+kind = "spell"
+targets = ["any"]
+effects = [{ do = "damage", n = 3 }]
+'''
+
+
+def test_a_card_file_written_as_printed_plays_as_one_written_as_tables(tmp_path):
+    (tmp_path / "printed").mkdir()
+    (tmp_path / "tables").mkdir()
+    (tmp_path / "printed" / "test_bolt.toml").write_text(BOLT_AS_PRINTED)
+    (tmp_path / "tables" / "test_bolt.toml").write_text(BOLT_AS_TABLES)
+    a = load_pool([tmp_path / "printed"])
+    b = load_pool([tmp_path / "tables"])
+    assert "_unread" not in a["Test Bolt"]
+    ta, tb = _tables(a), _tables(b)
+    for f in ta:
+        assert np.array_equal(ta[f], tb[f]), f
+
+
+def run_main(argv, capsys):
+    from experiments.cli import main
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    out, err = capsys.readouterr()
+    return e.value.code, out, err
+
+
+def test_cards_check_names_each_sentence_it_cannot_read(tmp_path, capsys):
+    (tmp_path / "sage.toml").write_text(
+        'name = "Test Sage"\ncost = "{1}{U}"\ntypes = ["Creature"]\npower = 1\ntoughness = 2\n'
+        'text = """\nWhen Test Sage enters, draw a card.\n{T}: Scry 1."""\n')
+    code, out, err = run_main(["cards", "check", str(tmp_path)], capsys)
+    assert code == 0, err
+    lines = out.strip().splitlines()
+    assert lines[0] == (f"{tmp_path / 'sage.toml'}: card 'Test Sage': not read, the engine "
+                        f"would ignore it: line 2: '{{T}}: Scry 1.' (Scry 1.)")
+    assert lines[-1] == "ok: 1 card, 1 with text the engine cannot read (above)"
+    code, out, _ = run_main(["cards", "show", "Test Sage", "--cards", str(tmp_path)], capsys)
+    assert "When Test Sage enters, draw a card." in out
+    assert "not read (the engine ignores it): line 2: '{T}: Scry 1.'" in out

@@ -494,5 +494,7 @@ def card_text(card: dict, pool: Mapping[str, dict] | None = None) -> str:
         lines.append(text)
     if "power" in card:
         lines.append(f"{card['power']}/{card['toughness']}")
+    for line in card.get("_unread", ()):       # a card written as printed: what was not read
+        lines.append(f"not read (the engine ignores it): {line}")
     lines.append(f"file: {card['_file']}")
     return "\n".join(lines)

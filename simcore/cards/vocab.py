@@ -1,7 +1,7 @@
 """The card-file vocabulary: every key a card file may use, with its type and allowed values.
 
 This module is the single source of truth for what a card file may say. The loader
-(`simcore.cards.load`) validates files against it; the compiler (`simcore.cards.compile`) turns the
+(`simcore.cards.validate`) checks card dicts against it; the compiler (`simcore.cards.compile`) turns the
 validated tables into numeric arrays. `docs/card-format.md` explains each entry for people.
 
 Schema notation (plain data, no code runs from card files):

@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 
 from ...errors import PlaytestError
-from ..load import check_card
 from ..manastr import parse_mana
 from ..printed import Face, Printed
+from ..validate import check_card
 from .abilities import Unreadable, read_line
 from .effects import Targets, read_effects
 from .keywords import read_keyword, split_keywords

@@ -1,0 +1,43 @@
+"""A card file written as printed: `text` and no `abilities`. Its rules come from the text
+through the Oracle grammar, so a designer writes a custom card the way it would be printed;
+the file's other keys (name, cost, types, power...) are taken as written. What the grammar
+cannot read is kept on the card (`_unread`, one line each) for `cards check` to name and for
+game commands to refuse."""
+from __future__ import annotations
+
+from ..printed import Face
+from ..validate import check_card
+from .compiler import compile_face
+
+_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def type_line(card: dict) -> str:
+    line = " ".join(card.get("supertypes", []) + card["types"])
+    if card.get("subtypes"):
+        line += " \u2014 " + " ".join(card["subtypes"])
+    return line
+
+
+def from_text(card: dict) -> dict:
+    """The validated card dict `card` (from a file) with keywords and abilities read from its
+    text; `_unread` lists what was not read (`line N: 'sentence'`)."""
+    colors = card.get("colors")
+    face = Face(card["name"], type_line(card), card.get("cost", ""), card["text"],
+                str(card["power"]) if "power" in card else None,
+                str(card["toughness"]) if "toughness" in card else None,
+                colors=tuple(_LETTERS[c] for c in colors) if colors else None)
+    got = compile_face(face, "normal")
+    out = {k: v for k, v in card.items() if k not in ("keywords", "_file")}
+    compiled = got.card or {}
+    keywords = list(card.get("keywords", []))
+    keywords += [k for k in compiled.get("keywords", []) if k not in keywords]
+    if keywords:
+        out["keywords"] = keywords
+    if compiled.get("abilities"):
+        out["abilities"] = compiled["abilities"]
+    out = check_card(out, card["_file"])
+    unread = [str(u) for u in got.unread if u.line > 0]
+    if unread:
+        out["_unread"] = unread
+    return out

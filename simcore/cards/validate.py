@@ -1,0 +1,407 @@
+"""Validating a card dict (from a card file or compiled from Oracle text) against the
+vocabulary in `simcore.cards.vocab`.
+
+A card file is data: it is parsed with tomllib and checked key by key; nothing in it is ever
+executed. Every problem is reported as a PlaytestError with one line of the form
+
+    <file>: card '<name>': key '<dotted.path>': <what is wrong>
+
+The validated dict is returned as written (keys are not renamed, defaults are not filled in),
+with the key `_file` (the path it came from) added.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from ..errors import PlaytestError
+from . import vocab
+from .manastr import parse_activation_cost, parse_mana
+
+# Ability kinds that scenarios (and agents) activate, numbered 0.. in printed order.
+ACTIVATABLE_KINDS = ("mana", "activated")
+
+AMOUNT_WORDS = ("X", "half_X", "kicks")
+_COUNTER_WORD = re.compile(r"[a-z][a-z_]*")
+
+# Smallest value allowed for some integer keys: (schema name, key) -> minimum.
+_MIN_INT = {
+    ("tap_creatures", "count"): 1,
+    ("remove_counters", "n"): 1,
+    ("ability.activated", "blight"): 1,
+    ("ability.mana_replacement", "multiply"): 1,
+    ("ability.cast_from_exile", "remove_counters_among_creatures"): 1,
+    ("cost_option", "blight"): 1,
+    ("filter", "mv_max"): 0,
+    ("amount", "if_paid"): 0,
+    ("amount", "else"): 0,
+}
+
+# Keys an effect cannot do without (besides `do`).
+_EFFECT_REQUIRED = {
+    "create_token": ("token",),
+    "put_counters": ("counter",),
+}
+
+_COULD_PRODUCE_ADDS = {
+    "any_type_could_produce": "lands_you_control",
+    "any_color_could_produce": "lands_opponents_control",
+    "color_of_permanent": "permanents_you_control",
+}
+
+
+class CardContext:
+    """Where we are: the file and the card, for error messages."""
+
+    def __init__(self, file: str, card: str = "?"):
+        self.file = file
+        self.card = card
+
+    def fail(self, path: str, msg: str):
+        raise PlaytestError(f"{self.where(path)}: {msg}")
+
+    def where(self, path: str) -> str:
+        return f"{self.file}: card '{self.card}': key '{path}'"
+
+
+# --------------------------------------------------------------------------- messages
+
+def _q(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _show(v) -> str:
+    """A value the way the card file wrote it (short)."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return _q(v if len(v) <= 60 else v[:57] + "...")
+    if isinstance(v, (int, float)):
+        return repr(v)
+    if isinstance(v, list):
+        return "a list"
+    if isinstance(v, dict):
+        return "a table"
+    return f"a {type(v).__name__} ({v})"
+
+
+def _describe(spec) -> str:
+    k = spec[0]
+    if k == "str":
+        return "a string"
+    if k == "int":
+        return "an int"
+    if k == "bool":
+        return "true or false"
+    if k == "enum":
+        vals = sorted(spec[1])
+        if len(vals) == 1:
+            return _q(vals[0])
+        return "one of " + ", ".join(_q(x) for x in vals)
+    if k == "list":
+        return "a list"
+    if k == "table":
+        return "a table"
+    if k == "mana":
+        return 'a mana string (e.g. "{1}{G}")'
+    if k == "cost":
+        return 'an activation cost (e.g. "{1}, {T}")'
+    if k == "amount":
+        return 'an amount (int >= 0, "X", "half_X", "kicks" or a table)'
+    if k == "target":
+        return '"any" or a filter table'
+    if k == "counter":
+        return 'a counter kind ("+1/+1", "-1/-1" or a lower-case word)'
+    if k == "oneof":
+        return " or ".join(_describe(s) for s in spec[1:])
+    raise AssertionError(f"unknown spec {spec!r}")  # a bug in vocab.py, not in a card file
+
+
+def _expected(spec, v) -> str:
+    msg = f"expected {_describe(spec)}, got {_show(v)}"
+    if spec[0] == "enum" and isinstance(v, str):
+        close = difflib.get_close_matches(v, sorted(spec[1]), n=1)
+        if close:
+            msg += f" (did you mean {_q(close[0])}?)"
+    return msg
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+# --------------------------------------------------------------------------- checking
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _takes_type(spec, v) -> bool:
+    """Whether spec is about values of v's Python type (to pick the best error for oneof)."""
+    k = spec[0]
+    if k in ("str", "enum", "mana", "cost", "counter"):
+        return isinstance(v, str)
+    if k == "int":
+        return _is_int(v)
+    if k == "bool":
+        return isinstance(v, bool)
+    if k == "list":
+        return isinstance(v, list)
+    if k == "table":
+        return isinstance(v, dict)
+    if k == "target":
+        return isinstance(v, (str, dict))
+    if k == "amount":
+        return _is_int(v) or isinstance(v, (str, dict))
+    if k == "oneof":
+        return any(_takes_type(s, v) for s in spec[1:])
+    return False
+
+
+def _check(v, spec, path: str, ctx: CardContext, owner: str = "") -> None:
+    """Check value v against spec; `owner` is the schema name the key belongs to."""
+    k = spec[0]
+    if k == "str":
+        if not isinstance(v, str):
+            ctx.fail(path, _expected(spec, v))
+    elif k == "int":
+        if not _is_int(v):
+            ctx.fail(path, _expected(spec, v))
+        key = path.rsplit(".", 1)[-1]
+        lo = _MIN_INT.get((owner, key))
+        if lo is not None and v < lo:
+            ctx.fail(path, f"expected an int >= {lo}, got {v}")
+    elif k == "bool":
+        if not isinstance(v, bool):
+            ctx.fail(path, _expected(spec, v))
+    elif k == "enum":
+        if not isinstance(v, str) or v not in spec[1]:
+            ctx.fail(path, _expected(spec, v))
+    elif k == "list":
+        if not isinstance(v, list):
+            ctx.fail(path, f"expected a list, got {_show(v)}")
+        for i, item in enumerate(v):
+            _check(item, spec[1], f"{path}[{i}]", ctx, owner)
+    elif k == "table":
+        name = spec[1]
+        if name == "ability":
+            _check_ability(v, path, ctx)
+        elif name == "effect":
+            _check_effect(v, path, ctx)
+        else:
+            if not isinstance(v, dict):
+                ctx.fail(path, f"expected a table, got {_show(v)}")
+            _check_table(v, name, path, ctx)
+    elif k == "mana":
+        if not isinstance(v, str):
+            ctx.fail(path, _expected(spec, v))
+        parse_mana(v, ctx.where(path))
+    elif k == "cost":
+        if not isinstance(v, str):
+            ctx.fail(path, _expected(spec, v))
+        parse_activation_cost(v, ctx.where(path))
+    elif k == "amount":
+        _check_amount(v, path, ctx)
+    elif k == "target":
+        if isinstance(v, dict):
+            _check_table(v, "filter", path, ctx)
+        elif v != "any":
+            ctx.fail(path, _expected(spec, v))
+    elif k == "counter":
+        if not isinstance(v, str) or not (v in ("+1/+1", "-1/-1") or _COUNTER_WORD.fullmatch(v)):
+            ctx.fail(path, _expected(spec, v))
+    elif k == "oneof":
+        _check_oneof(v, spec, path, ctx, owner)
+    else:
+        raise AssertionError(f"unknown spec {spec!r} in simcore/cards/vocab.py")
+
+
+def _check_oneof(v, spec, path, ctx, owner) -> None:
+    errors = []
+    for sub in spec[1:]:
+        try:
+            _check(v, sub, path, ctx, owner)
+            return
+        except PlaytestError as e:
+            errors.append((sub, e))
+    fitting = [(s, e) for s, e in errors if _takes_type(s, v)]
+    if len(fitting) == 1 and fitting[0][0][0] not in ("str", "bool", "enum"):
+        raise fitting[0][1]  # from inside a list, table or mana string, or an int out of range
+    if isinstance(v, str) and ("{" in v or v == ""):
+        for s, e in fitting:
+            if s[0] in ("mana", "cost"):
+                raise e
+    ctx.fail(path, _expected(spec, v))
+
+
+def _check_table(v: dict, name: str, path: str, ctx: CardContext, schema: dict | None = None) -> None:
+    if not isinstance(v, dict):
+        ctx.fail(path, f"expected a table, got {_show(v)}")
+    schema = vocab.SCHEMAS[name] if schema is None else schema
+    for key in v:
+        if key not in schema:
+            ctx.fail(_join(path, key), _unknown(key, schema))
+    for key, (spec, required) in schema.items():
+        if required and key not in v:
+            ctx.fail(_join(path, key), "missing required key")
+    for key, val in v.items():
+        _check(val, schema[key][0], _join(path, key), ctx, name)
+
+
+def _unknown(key: str, allowed) -> str:
+    close = difflib.get_close_matches(key, sorted(allowed), n=1)
+    if close:
+        return f"unknown key (did you mean '{close[0]}'?)"
+    return "unknown key (allowed here: " + ", ".join(sorted(allowed)) + ")"
+
+
+def _check_amount(v, path: str, ctx: CardContext) -> None:
+    spec = ("amount",)
+    if _is_int(v):
+        if v < 0:
+            ctx.fail(path, _expected(spec, v))
+        return
+    if isinstance(v, str):
+        if v not in AMOUNT_WORDS:
+            ctx.fail(path, _expected(spec, v))
+        return
+    if not isinstance(v, dict):
+        ctx.fail(path, _expected(spec, v))
+    _check_table(v, "amount", path, ctx)
+    forms = [k for k in ("count", "counters", "if_paid") if k in v]
+    if not forms:
+        ctx.fail(path, "an amount table needs one of 'count' (a filter), 'counters' (with "
+                       "'of') or 'if_paid' (with 'else')")
+    if len(forms) > 1:
+        ctx.fail(_join(path, forms[1]), f"an amount table takes only one of 'count', "
+                                        f"'counters', 'if_paid' (it already has '{forms[0]}')")
+    if "of" in v and "counters" not in v:
+        ctx.fail(_join(path, "of"), "'of' goes with 'counters'")
+    if "else" in v and "if_paid" not in v:
+        ctx.fail(_join(path, "else"), "'else' goes with 'if_paid'")
+
+
+def _check_ability(v, path: str, ctx: CardContext) -> None:
+    if not isinstance(v, dict):
+        ctx.fail(path, f"expected an ability table, got {_show(v)}")
+    if "kind" not in v:
+        ctx.fail(_join(path, "kind"), "missing required key")
+    kind = v["kind"]
+    if not isinstance(kind, str) or kind not in vocab.ABILITY_KINDS:
+        ctx.fail(_join(path, "kind"), _expected(("enum", vocab.ABILITY_KINDS), kind))
+    name = "ability." + kind
+    schema = dict(vocab.SCHEMAS[name])
+    schema["kind"] = (("enum", vocab.ABILITY_KINDS), True)
+    _check_table(v, name, path, ctx, schema)
+
+    effects = v.get("effects")
+    if effects is not None:
+        if not effects:
+            ctx.fail(_join(path, "effects"), "needs at least one effect")
+        if "if" in effects[0]:
+            ctx.fail(_join(path, "effects[0].if"),
+                     "'if' refers to the effect before it; the first effect has none")
+
+    if effects is not None:
+        _check_target_selectors(v, path, ctx)
+
+    if kind == "mana":
+        add = v["add"]
+        if isinstance(add, list) and not add:
+            ctx.fail(_join(path, "add"), "needs at least one mana string to choose from")
+        need_from = _COULD_PRODUCE_ADDS.get(add) if isinstance(add, str) else None
+        if need_from and "from" not in v:
+            ctx.fail(_join(path, "from"), f"missing required key (add = {_q(add)} needs "
+                                          f"from = {_q(need_from)})")
+        if "from" in v and not need_from:
+            ctx.fail(_join(path, "from"), "only used with add = " +
+                     ", ".join(_q(a) for a in sorted(_COULD_PRODUCE_ADDS)))
+        if "cost" not in v and "tap_creatures" not in v:
+            ctx.fail(_join(path, "cost"), 'missing: a mana ability needs a cost (e.g. "{T}") '
+                                          'or tap_creatures')
+    elif kind == "mana_replacement":
+        if ("multiply" in v) == ("replace_with" in v):
+            ctx.fail(_join(path, "multiply"), "a mana replacement needs exactly one of "
+                                              "'multiply' and 'replace_with'")
+    elif kind == "additional_cost":
+        if not v["options"]:
+            ctx.fail(_join(path, "options"), "needs at least one option")
+        for i, opt in enumerate(v["options"]):
+            p = f"{path}.options[{i}]"
+            if "blight" not in opt and "mana" not in opt:
+                ctx.fail(p, "a cost option needs 'blight' or 'mana'")
+            if "x_max" in opt and opt.get("blight") != "X":
+                ctx.fail(_join(p, "x_max"), 'only used with blight = "X"')
+
+
+def _check_target_selectors(ab: dict, path: str, ctx: CardContext) -> None:
+    """An effect acting on "target" or "target2" (written, or the default of its selector
+    key) needs that many entries in the ability's `targets`: without them the card passed
+    validation and the effect did nothing in play."""
+    n = len(ab.get("targets", ()))
+    for j, eff in enumerate(ab["effects"]):
+        for key, default in vocab.SELECTOR_DEFAULTS.get(eff["do"], {}).items():
+            sel = eff.get(key, default)
+            if sel not in vocab.TARGET_SELECTORS:
+                continue
+            where = f"{path}.effects[{j}].{key}"
+            said = _q(sel) if key in eff else f"{_q(sel)} (the default for do = {_q(eff['do'])})"
+            need = vocab.TARGET_SELECTORS[sel] + 1
+            if n == 0:
+                ctx.fail(where, f"{said} needs a target, but the ability has no 'targets' "
+                                f'(e.g. targets = ["any"])')
+            if n < need:
+                ctx.fail(where, f"{said} is the ability's second target, but its 'targets' "
+                                f"has only {n}")
+
+
+def _check_effect(v, path: str, ctx: CardContext) -> None:
+    if not isinstance(v, dict):
+        ctx.fail(path, f"expected an effect table, got {_show(v)}")
+    schema = vocab.SCHEMAS["effect"]
+    if "do" not in v:
+        ctx.fail(_join(path, "do"), "missing required key")
+    do = v["do"]
+    _check(do, schema["do"][0], _join(path, "do"), ctx, "effect")
+    allowed = {"do", "optional", "if"} | vocab.EFFECTS[do]
+    for key in v:
+        if key not in schema:
+            ctx.fail(_join(path, key), _unknown(key, allowed))
+        if key not in allowed:
+            takes = ", ".join(sorted(vocab.EFFECTS[do])) or "no other keys"
+            ctx.fail(_join(path, key), f"not used by do = {_q(do)} (it takes: {takes})")
+    for key in _EFFECT_REQUIRED.get(do, ()):
+        if key not in v:
+            ctx.fail(_join(path, key), f"missing required key (do = {_q(do)} needs it)")
+    for key, val in v.items():
+        _check(val, schema[key][0], _join(path, key), ctx, "effect")
+
+
+def _check_card(data: dict, ctx: CardContext) -> None:
+    _check_table(data, "card", "", ctx)
+    if not data["types"]:
+        ctx.fail("types", "needs at least one card type")
+    creature = "Creature" in data["types"]
+    if creature:
+        for key in ("power", "toughness"):
+            if key not in data:
+                ctx.fail(key, "missing: a creature needs power and toughness")
+    else:
+        for key in ("power", "toughness"):
+            if key in data:
+                ctx.fail(key, 'only creatures have power and toughness (types has no "Creature")')
+
+
+def check_card(data: dict, file: str) -> dict:
+    """Validate a card dict as a card file is validated (`file` names it in messages, and
+    becomes its `_file`); returns it. For cards made in memory, e.g. a variant of a card
+    with another cost (playtest balance), which no file holds."""
+    data = {k: v for k, v in data.items() if k != "_file"}
+    name = data.get("name")
+    ctx = CardContext(file, name if isinstance(name, str) and name else "?")
+    _check_card(data, ctx)
+    if not data["name"].strip() or data["name"] != data["name"].strip():
+        ctx.fail("name", "a card name must not be empty or start or end with spaces")
+    data["_file"] = file
+    return data
