@@ -11,7 +11,7 @@ from .effects import Targets, read_effects
 from .targets import read_filter
 from .words import NUMBER, number
 
-_ACTIVATED = re.compile(r"^(?P<cost>[^:\"]+?): (?P<effect>.+)$")
+ACTIVATED = re.compile(r"^(?P<cost>[^:\"]+?): (?P<effect>.+)$")
 _MANA_SYM = r"\{[WUBRGC]\}"
 _ADD = re.compile(rf"^Add (?P<mana>(?:{_MANA_SYM})+(?: or (?:{_MANA_SYM})+| ?,? ?(?:or )?"
                   rf"(?:{_MANA_SYM})+)*)\.$")
@@ -22,14 +22,14 @@ _ANY_LAND = re.compile(r"^Add one mana of any (?P<what>color|type) that (?P<whos
 _LAND_FROM = {"a land you control": "lands_you_control",
               "a land an opponent controls": "lands_opponents_control",
               "a permanent you control": "permanents_you_control"}
-_SORCERY = " Activate only as a sorcery."
+SORCERY = " Activate only as a sorcery."
 
 
 class Unreadable(Exception):
     """A line (or the part of it named) the grammar cannot read."""
 
 
-def _mana(cost: dict, effect: str) -> dict | None:
+def mana_effect(cost: dict, effect: str) -> dict | None:
     if _ANY.match(effect):
         return {"kind": "mana", **cost, "add": "any_color"}
     m = _ANY_LAND.match(effect)
@@ -54,14 +54,14 @@ def _activated(m) -> dict:
     if cost is None:
         raise Unreadable(f"cost {m['cost']!r}")
     effect = m["effect"]
-    mana = _mana(cost, effect)
+    mana = mana_effect(cost, effect)
     if mana is not None:
         if "{T}" not in cost.get("cost", "") and "tap_creatures" not in cost:
             raise Unreadable("a mana ability without {T}")
         return mana
     timing = None
-    if effect.endswith(_SORCERY):
-        timing, effect = "sorcery", effect[:-len(_SORCERY)]
+    if effect.endswith(SORCERY):
+        timing, effect = "sorcery", effect[:-len(SORCERY)]
     tg = Targets()
     effects, unread = read_effects(effect, tg)
     if unread or not effects:
@@ -75,33 +75,41 @@ def _activated(m) -> dict:
     return ab
 
 
-_TRIGGER = re.compile(r"^(?P<head>(?:When|Whenever|At) [^,]+), (?P<effect>.+)$")
-_STEPS = {"At the beginning of your upkeep": ("upkeep", None),
+TRIGGER = re.compile(r"^(?P<head>(?:When|Whenever|At) [^,]+), (?P<effect>.+)$")
+STEPS = {"At the beginning of your upkeep": ("upkeep", None),
           "At the beginning of each upkeep": ("upkeep", "each"),
           "At the beginning of your end step": ("end_step", None),
           "At the beginning of each end step": ("end_step", "each"),
           "At the beginning of combat on your turn": ("beginning_of_combat", None),
           "At the beginning of each combat": ("beginning_of_combat", "each")}
 _EVENTS = {"enters": "enters", "dies": "dies", "leaves the battlefield": "leaves"}
-_WHEN_SELF = re.compile(r"^When(?:ever)? ~ (?P<ev>enters|dies|leaves the battlefield)$")
-_WHEN_OTHER = re.compile(r"^Whenever (?P<who>another|an?) (?P<what>.+?) "
+WHEN_SELF = re.compile(r"^When(?:ever)? ~ (?P<ev>enters|dies|leaves the battlefield)$")
+WHEN_OTHER = re.compile(r"^Whenever (?P<who>another|an?) (?P<what>.+?) "
                          r"(?P<ev>enters|dies|leaves the battlefield)$")
-_WHEN_SELF_OR = re.compile(r"^Whenever ~ or another (?P<what>.+?) "
+WHEN_SELF_OR = re.compile(r"^Whenever ~ or another (?P<what>.+?) "
                            r"(?P<ev>enters|dies|leaves the battlefield)$")
+
+
+def trigger_head_read(head: str) -> bool:
+    """Whether the grammar reads a trigger's head ("When ~ enters", "At the beginning ...")."""
+    if head in STEPS or head == "When you cast this spell" or WHEN_SELF.match(head):
+        return True
+    w = WHEN_OTHER.match(head) or WHEN_SELF_OR.match(head)
+    return bool(w and read_filter(w["what"]) is not None)
 
 
 def _trigger(m) -> dict:
     head = m["head"]
     ab = {"kind": "trigger"}
-    if head in _STEPS:
-        ab["event"], whose = _STEPS[head]
+    if head in STEPS:
+        ab["event"], whose = STEPS[head]
         if whose:
             ab["whose"] = whose
     elif head == "When you cast this spell":
         ab["event"] = "cast"
-    elif (w := _WHEN_SELF.match(head)):
+    elif (w := WHEN_SELF.match(head)):
         ab["event"] = _EVENTS[w["ev"]]
-    elif (w := _WHEN_OTHER.match(head)) or (w := _WHEN_SELF_OR.match(head)):
+    elif (w := WHEN_OTHER.match(head)) or (w := WHEN_SELF_OR.match(head)):
         f = read_filter(w["what"])
         if f is None:
             raise Unreadable(f"trigger {head!r}")
@@ -168,7 +176,7 @@ def read_line(line: str, is_spell: bool) -> list[dict]:
         return [{"kind": "kicker", "cost": m["cost"]} | ({"multi": True} if m["multi"] else {})]
     if line == "~ enters tapped.":
         return [{"kind": "enters_tapped"}]
-    m = _TRIGGER.match(line)
+    m = TRIGGER.match(line)
     if m:
         return [_trigger(m)]
     if is_spell:
@@ -181,7 +189,7 @@ def read_line(line: str, is_spell: bool) -> list[dict]:
             ab["targets"] = tg.specs
         ab["effects"] = effects
         return [ab]
-    m = _ACTIVATED.match(line)
+    m = ACTIVATED.match(line)
     if m and not line.startswith(("Choose", "As ")):
         return [_activated(m)]
     st = _static(line)

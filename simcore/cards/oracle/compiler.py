@@ -89,7 +89,8 @@ def compile_face(face: Face, layout: str) -> CompiledFace:
                     keywords.append(kw)
                     read_any = True
             continue
-        if is_spell and not line.startswith(("When", "Whenever", "At ")):
+        if is_spell and not line.startswith(("When", "Whenever", "At ")) and \
+                not _KEYWORD_ABILITY.match(line):
             effects, bad = read_effects(line, spell_tg)
             if bad or not effects:
                 unread.append(Unread(i, line))

@@ -1,0 +1,65 @@
+"""simcore/cards/coverage.py: how much of a pool the engine plays, and what blocks the rest,
+in the grammar's units (oracle/blockers.py), by cards and by deck slots."""
+from simcore.cards.coverage import card_coverage, summary
+from simcore.cards.oracle import compile_printed
+from simcore.cards.oracle.blockers import blocking_units, template
+from simcore.cards.printed import Face, Printed
+
+
+def card(name, type_line, text="", cost="{1}", legal=("pauper",), **kw):
+    return Printed(name, "normal", (Face(name, type_line, cost, text, **kw),),
+                   {f: ("legal" if f in legal else "not_legal") for f in ("pauper", "modern")})
+
+
+CARDS = [
+    card("Bolt A", "Instant", "Bolt A deals 3 damage to any target."),
+    card("Bear A", "Creature \u2014 Bear", "", power="2", toughness="2"),
+    card("Knight A", "Creature \u2014 Knight", "First strike", power="2", toughness="2"),
+    card("Knight B", "Creature \u2014 Knight", "First strike\nScry 1.", power="2",
+         toughness="2", legal=("modern",)),
+    card("Seer A", "Sorcery", "Scry 2.", legal=("modern",)),
+    card("Walker A", "Legendary Planeswalker \u2014 Test", "+1: Draw a card.", loyalty="3"),
+    card("Sage A", "Creature \u2014 Human", "When Sage A enters, draw a card.\nScry 1.",
+         power="1", toughness="1", legal=()),
+]
+
+
+def rows():
+    return [card_coverage(p, compile_printed(p)) for p in CARDS]
+
+
+def test_counts_shares_and_blockers_by_cards():
+    s = summary(rows())
+    # none: nothing of the text read (a lone unknown keyword too); partial: some of it
+    assert (s["cards"], s["supported"], s["full"], s["partial"], s["none"]) == (7, 2, 2, 1, 4)
+    assert s["supported_share"] == 2 / 7 and s["render_pass_share"] == 1.0
+    ranked = {b["unit"]: b["cards"] for b in s["blockers"]}
+    assert ranked["First strike"] == 2            # a keyword, by its name
+    assert ranked["Scry N."] == 3                 # one unit, whatever the number
+    assert ranked["card: planeswalkers are not played yet"] == 1
+    assert s["blockers"][0] == {"unit": "Scry N.", "cards": 3}
+
+
+def test_a_format_keeps_its_legal_cards_only():
+    s = summary(rows(), fmt="pauper")
+    assert (s["cards"], s["supported"]) == (4, 2)
+    assert s["format"] == "pauper"
+
+
+def test_deck_slots_weigh_each_card_by_its_copies():
+    slots = {"Bolt A": 4, "Knight A": 4, "Knight B": 2, "Not A Card": 1}
+    s = summary(rows(), slots=slots)
+    assert s["deck_slots"] == 11 and s["deck_slots_supported"] == 4
+    assert s["deck_slots_unknown"] == 1
+    by_slots = {b["unit"]: b["slots"] for b in s["blockers_by_slots"]}
+    assert by_slots == {"First strike": 6, "Scry N.": 2}
+
+
+def test_units_of_a_line():
+    assert template("~ deals 3 damage to target creature. Add {R}{R}.") == \
+        "~ deals N damage to target creature. Add {M}."
+    # a read cost with an unread effect blames the effect; an unread cost part is named
+    assert blocking_units("{T}: Scry 1.") == ["Scry N."]
+    assert blocking_units("{T}, Pay 1 life: Add {B}.") == ["cost: Pay N life"]
+    assert blocking_units("Whenever ~ attacks, draw a card.") == ["trigger: Whenever ~ attacks"]
+    assert blocking_units("Flying, first strike, ward {2}") == ["First strike", "Ward"]
