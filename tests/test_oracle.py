@@ -38,10 +38,10 @@ READ_WHOLE = ["Birds of Paradise", "Centaur Courser", "Divination", "Elvish Visi
               "Lightning Bolt", "Llanowar Elves", "Murder", "Serra Angel", "Shock",
               "Springleaf Drum", "Dryad Arbor", "Atraxa, Praetors' Voice", "Contentious Plan",
               "Everflowing Chalice", "Endless One", "Exotic Orchard", "Fellwar Stone",
-              "Reflecting Pool"]
+              "Reflecting Pool", "Hangarback Walker"]
 # Read whole, but the file says a little more than the printed words: "Elf" counted as "Elf
 # creature" (the same objects: Elf is a creature type); each must still render as printed.
-READ_WHOLE_WORDS = READ_WHOLE + ["Elvish Archdruid", "Priest of Titania"]
+READ_WHOLE_WORDS = READ_WHOLE + ["Elvish Archdruid", "Priest of Titania", "Elvish Promenade"]
 
 
 def _tables(defs):
@@ -235,3 +235,31 @@ def test_cards_check_names_each_sentence_it_cannot_read(tmp_path, capsys):
     code, out, _ = run_main(["cards", "show", "Test Sage", "--cards", str(tmp_path)], capsys)
     assert "When Test Sage enters, draw a card." in out
     assert "not read (the engine ignores it): line 2: '{T}: Scry 1.'" in out
+
+
+def test_a_token_is_defined_from_its_description_and_shared_with_the_built_in_one():
+    c = compile_printed(one("Test Pack", "Sorcery",
+                            "Create two 2/2 green Wolf creature tokens with trample and haste.",
+                            "{3}{G}"))
+    assert c.status == FULL
+    (tok,) = c.tokens
+    assert {k: tok[k] for k in ("token", "types", "subtypes", "power", "toughness", "colors",
+                                "keywords")} == \
+        {"token": True, "types": ["Creature"], "subtypes": ["Wolf"], "power": 2, "toughness": 2,
+         "colors": ["green"], "keywords": ["trample", "haste"]}
+    assert c.card["abilities"][0]["effects"] == [{"do": "create_token", "token": tok["name"],
+                                                  "n": 2}]
+    # the same token as a built-in one is that one (rule 111.4: a token is its description)
+    g = compile_printed(one("Test Mob", "Sorcery",
+                            "Create a 1/1 black and red Goblin creature token.", "{R}"))
+    assert g.card["abilities"][0]["effects"][0]["token"] == "Goblin"
+
+
+def test_a_card_written_as_printed_brings_its_tokens_into_the_pool(tmp_path):
+    (tmp_path / "pack.toml").write_text(
+        'name = "Test Pack"\ncost = "{3}{G}"\ntypes = ["Sorcery"]\n'
+        'text = "Create two 2/2 green Wolf creature tokens with trample and haste."\n')
+    pool = load_pool([tmp_path])
+    tok = pool["Test Pack"]["abilities"][0]["effects"][0]["token"]
+    assert pool[tok]["token"] and pool[tok]["power"] == 2
+    Pool(pool).compile()                 # the token compiles with the card that makes it

@@ -31,9 +31,10 @@ def card_coverage(p: Printed, c: Compiled, tokens=None) -> CardCoverage:
     render_ok = False
     if c.status == FULL:
         f = p.front
+        made = {**(tokens or {}), **{t["name"]: t for t in c.tokens}}
         render_ok = render_agrees(f.oracle_text, f.name,
                                   "Legendary" in (c.card.get("supertypes") or ()), c.card,
-                                  tokens)
+                                  made)
     units: list[str] = []
     for _, u in c.all_unread():
         got = [f"card: {u.reason}"] if u.line == 0 else blocking_units(u.text, u.reason)

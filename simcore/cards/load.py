@@ -12,6 +12,7 @@ from pathlib import Path
 from ..errors import PlaytestError, PlaytestErrors
 from ..textfile import read_text
 from .oracle.cardfile import from_text
+from .oracle.tokens import same_token
 from .validate import ACTIVATABLE_KINDS, CardContext, check_card
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -124,6 +125,15 @@ def _load(extra_dirs=(), errors: list | None = None
             names.append(name)
         if not builtin:
             per_dir.append(names)
+    for card in list(pool.values()):         # tokens a card written as printed makes
+        for tok in card.get("_tokens", ()):
+            have = pool.get(tok["name"])
+            if have is None:
+                pool[tok["name"]] = tok
+            elif not same_token(have, tok):
+                fail(card["_file"], PlaytestError(
+                    f"{card['_file']}: card '{card['name']}': its token '{tok['name']}' is "
+                    f"not the card of that name in {have['_file']}"))
     for name, card in pool.items():
         try:
             _cross_check(name, card, pool)

@@ -137,6 +137,10 @@ class _Card:
         self.pool = pool or {}
         self.targets = [_target(t) for t in ability.get("targets", [])]
         self.named = set()
+        # in a trigger on its own leaving, the card is the subject (its last known state)
+        self.self_subject = (ability.get("kind") == "trigger" and
+                             ability.get("event") in ("dies", "leaves") and
+                             ability.get("subject", "self") == "self")
         if len(self.targets) == 2 and self.targets[0] == self.targets[1]:
             self.targets[1] = "another " + self.targets[1]
 
@@ -167,7 +171,7 @@ class _Card:
         if "count" in n:
             return 1, " for each " + _counted_things(n["count"])
         if "counters" in n:
-            on = "it" if n.get("of") == "subject" else self.name
+            on = "it" if n.get("of") == "subject" and not self.self_subject else self.name
             return 1, f" for each {n['counters']} counter on {on}"
         paid, other = n["if_paid"], n.get("else", 0)
         return other, f" ({_word(paid)} instead if the additional cost was paid)"

@@ -49,7 +49,7 @@ def mana_effect(cost: dict, effect: str) -> dict | None:
     return {"kind": "mana", **cost, "add": add}
 
 
-def _activated(m) -> dict:
+def _activated(m, made: dict) -> dict:
     cost = read_cost(m["cost"])
     if cost is None:
         raise Unreadable(f"cost {m['cost']!r}")
@@ -62,7 +62,7 @@ def _activated(m) -> dict:
     timing = None
     if effect.endswith(SORCERY):
         timing, effect = "sorcery", effect[:-len(SORCERY)]
-    tg = Targets()
+    tg = Targets(made)
     effects, unread = read_effects(effect, tg)
     if unread or not effects:
         raise Unreadable(" ".join(unread) or effect)
@@ -98,7 +98,7 @@ def trigger_head_read(head: str) -> bool:
     return bool(w and read_filter(w["what"]) is not None)
 
 
-def _trigger(m) -> dict:
+def _trigger(m, made: dict) -> dict:
     head = m["head"]
     ab = {"kind": "trigger"}
     if head in STEPS:
@@ -122,10 +122,15 @@ def _trigger(m) -> dict:
             ab["filter"] = f
     else:
         raise Unreadable(f"trigger {head!r}")
-    tg = Targets()
+    tg = Targets(made)
     effects, unread = read_effects(m["effect"][:1].upper() + m["effect"][1:], tg)
     if unread or not effects:
         raise Unreadable(" ".join(unread) or m["effect"])
+    if ab["event"] in ("dies", "leaves") and "subject" not in ab:
+        for e in effects:       # "counters on ~" as it left: its last known state (608.2h)
+            n = e.get("n")
+            if isinstance(n, dict) and "counters" in n:
+                n["of"] = "subject"
     if tg.specs:
         ab["targets"] = tg.specs
     ab["effects"] = effects
@@ -166,8 +171,10 @@ def _enters_with(m) -> dict:
     return {"kind": "enters_with_counters", "counter": m["kind"], "n": n}
 
 
-def read_line(line: str, is_spell: bool) -> list[dict]:
-    """The abilities of one line of rules text; raises Unreadable."""
+def read_line(line: str, is_spell: bool, made: dict | None = None) -> list[dict]:
+    """The abilities of one line of rules text; raises Unreadable. Tokens its effects make
+    are added to `made` (name -> definition)."""
+    made = {} if made is None else made
     m = _ENTERS_WITH.match(line)
     if m:
         return [_enters_with(m)]
@@ -178,9 +185,9 @@ def read_line(line: str, is_spell: bool) -> list[dict]:
         return [{"kind": "enters_tapped"}]
     m = TRIGGER.match(line)
     if m:
-        return [_trigger(m)]
+        return [_trigger(m, made)]
     if is_spell:
-        tg = Targets()
+        tg = Targets(made)
         effects, unread = read_effects(line, tg)
         if unread or not effects:
             raise Unreadable(" ".join(unread) or line)
@@ -191,7 +198,7 @@ def read_line(line: str, is_spell: bool) -> list[dict]:
         return [ab]
     m = ACTIVATED.match(line)
     if m and not line.startswith(("Choose", "As ")):
-        return [_activated(m)]
+        return [_activated(m, made)]
     st = _static(line)
     if st is not None:
         return [st]

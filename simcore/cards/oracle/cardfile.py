@@ -2,7 +2,7 @@
 through the Oracle grammar, so a designer writes a custom card the way it would be printed;
 the file's other keys (name, cost, types, power...) are taken as written. What the grammar
 cannot read is kept on the card (`_unread`, one line each) for `cards check` to name and for
-game commands to refuse."""
+game commands to refuse; the tokens its text makes ride along (`_tokens`) into the pool."""
 from __future__ import annotations
 
 from ..printed import Face
@@ -37,6 +37,8 @@ def from_text(card: dict) -> dict:
     if compiled.get("abilities"):
         out["abilities"] = compiled["abilities"]
     out = check_card(out, card["_file"])
+    if got.tokens:
+        out["_tokens"] = [dict(t, _file=card["_file"]) for t in got.tokens]
     unread = [str(u) for u in got.unread if u.line > 0]
     if unread:
         out["_unread"] = unread

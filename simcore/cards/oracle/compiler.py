@@ -15,6 +15,7 @@ from .effects import Targets, read_effects
 from .keywords import read_keyword, split_keywords
 from .normalise import normalise
 from .result import FULL, NONE, PARTIAL, Compiled, CompiledFace, Unread, worst
+from .tokens import builtin_tokens, settle_names
 from .typeline import split_type_line
 
 # Layouts the engine plays as one card with one face (the other faces of these play no part
@@ -73,7 +74,8 @@ def compile_face(face: Face, layout: str) -> CompiledFace:
     text = normalise(face.oracle_text, face.name, "Legendary" in supers)
     lines = text.split("\n") if text else []
     keywords, abilities, ab_line_nos = [], [], []
-    spell_tg, spell_effects, spell_lines = Targets(), [], []
+    made: dict[str, dict] = {}          # tokens the face makes: name -> definition
+    spell_tg, spell_effects, spell_lines = Targets(made), [], []
     is_spell = "Instant" in types or "Sorcery" in types
     read_any = False
     for i, line in enumerate(lines, 1):
@@ -100,7 +102,7 @@ def compile_face(face: Face, layout: str) -> CompiledFace:
                 read_any = True
             continue
         try:
-            got = read_line(line, False)
+            got = read_line(line, False, made)
             abilities.extend(got)
             ab_line_nos.extend([i] * len(got))
             read_any = True
@@ -125,6 +127,7 @@ def compile_face(face: Face, layout: str) -> CompiledFace:
     if not types:
         return CompiledFace(face.name, None, tuple(unread) + (Unread(0, face.type_line,
                                                                      "no card type"),), NONE)
+    tokens = _tokens(card, made)
     card, read_any = _validated(card, ab_lines, unread, read_any)
     if card is None:
         return CompiledFace(face.name, None, tuple(unread), NONE)
@@ -136,7 +139,27 @@ def compile_face(face: Face, layout: str) -> CompiledFace:
         status = NONE
     if any(u.line == 0 and u.reason in ("a type the engine lacks",) for u in unread):
         status = NONE
-    return CompiledFace(face.name, card, tuple(unread), status)
+    used = {e["token"] for ab in card.get("abilities", ()) for e in ab.get("effects", ())
+            if e.get("do") == "create_token"}
+    return CompiledFace(face.name, card, tuple(unread), status,
+                        tuple(t for t in tokens if t["name"] in used))
+
+
+def _tokens(card: dict, made: dict[str, dict]) -> list[dict]:
+    """The face's tokens, checked, each named as a built-in token where it is the same one;
+    the card's effects renamed to match."""
+    names = settle_names(made)
+    for ab in card.get("abilities", ()):
+        for e in ab.get("effects", ()):
+            if e.get("do") == "create_token":
+                e["token"] = names[e["token"]]
+    out = []
+    for old, tok in made.items():
+        if names[old] == old:
+            out.append(check_card(tok, f"token made by {card['name']}"))
+        else:
+            out.append(next(b for b in builtin_tokens() if b["name"] == names[old]))
+    return out
 
 
 _ABILITY_AT = re.compile(r"key 'abilities\[(\d+)\]")

@@ -8,14 +8,16 @@ import re
 
 from .amounts import split_for_each
 from .targets import read_target
+from .tokens import token_def
 from .words import NUMBER, number
 
 
 class Targets:
     """The targets an ability declares, in the order its text names them."""
 
-    def __init__(self):
+    def __init__(self, made: dict | None = None):
         self.specs: list = []
+        self.made = {} if made is None else made     # token name -> definition (the face's)
 
     def add(self, spec) -> str | None:
         if len(self.specs) >= 2:
@@ -126,6 +128,14 @@ def _return(m, tg):
     return [e]
 
 
+def _create(m, tg):
+    tok = token_def(m["desc"], m["kws"])
+    if tok is None:
+        return None
+    tg.made.setdefault(tok["name"], tok)
+    return [{"do": "create_token", "token": tok["name"], "n": _n(m["n"])}]
+
+
 _N = rf"(?P<n>{NUMBER})"
 _OBJ = r"(?P<what>~|it|(?:another )?target [^.]+?|any target)"
 PATTERNS = [
@@ -142,6 +152,7 @@ PATTERNS = [
                 r"target [^.]+)"), _counters),
     (re.compile(rf"{_OBJ} gets? (?P<p>[+-]\d+)/(?P<t>[+-]\d+) until end of turn"), _pump),
     (re.compile(r"return (?P<what>target [^.]+?) to the battlefield"), _return),
+    (re.compile(rf"create {_N} (?P<desc>.+?) tokens?(?: with (?P<kws>[a-z ,]+))?"), _create),
 ]
 _MAY = re.compile(r"^you may (.+)$")
 

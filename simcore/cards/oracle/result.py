@@ -29,6 +29,7 @@ class CompiledFace:
     card: dict | None               # a card dict as a TOML file gives, or None if unplayable
     unread: tuple[Unread, ...]
     status: str
+    tokens: tuple[dict, ...] = ()   # the tokens it makes, as token card dicts
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,14 @@ class Compiled:
         """The dict the engine plays: the front face's (the face a library holds)."""
         return self.faces[0].card
 
+    @property
+    def tokens(self) -> tuple[dict, ...]:
+        seen = {}
+        for f in self.faces:
+            for t in f.tokens:
+                seen.setdefault(t["name"], t)
+        return tuple(seen.values())
+
     def all_unread(self) -> list[tuple[str, Unread]]:
         out = [(self.name, u) for u in self.unread]
         for f in self.faces:
@@ -54,12 +63,13 @@ class Compiled:
         return {"name": self.name, "layout": self.layout, "status": self.status,
                 "unread": [vars(u) for u in self.unread],
                 "faces": [{"name": f.name, "card": f.card, "status": f.status,
-                           "unread": [vars(u) for u in f.unread]} for f in self.faces]}
+                           "unread": [vars(u) for u in f.unread], "tokens": list(f.tokens)}
+                          for f in self.faces]}
 
     @staticmethod
     def from_dict(d: dict) -> Compiled:
         faces = tuple(CompiledFace(f["name"], f["card"], tuple(Unread(**u) for u in f["unread"]),
-                                   f["status"]) for f in d["faces"])
+                                   f["status"], tuple(f.get("tokens", ()))) for f in d["faces"])
         return Compiled(d["name"], d["layout"], faces, d["status"],
                         tuple(Unread(**u) for u in d["unread"]))
 
