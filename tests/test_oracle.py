@@ -263,3 +263,18 @@ def test_a_card_written_as_printed_brings_its_tokens_into_the_pool(tmp_path):
     tok = pool["Test Pack"]["abilities"][0]["effects"][0]["token"]
     assert pool[tok]["token"] and pool[tok]["power"] == 2
     Pool(pool).compile()                 # the token compiles with the card that makes it
+
+
+def test_clauses_in_order_and_if_you_do():
+    loot = compile_printed(one("Test Loot", "Sorcery", "Draw a card, then discard a card.", "{U}"))
+    assert loot.card["abilities"][0]["effects"] == [{"do": "draw", "n": 1},
+                                                    {"do": "discard", "n": 1}]
+    # 608.2c: "then" is order only; the render check reads "X, then Y." as "X. Y."
+    assert render_agrees("Draw a card, then discard a card.", "Test Loot", False, loot.card)
+    rum = compile_printed(one("Test Rummage", "Sorcery",
+                              "You may discard a card. If you do, draw a card.", "{R}"))
+    assert rum.card["abilities"][0]["effects"] == [
+        {"do": "discard", "n": 1, "optional": True}, {"do": "draw", "n": 1, "if": "done"}]
+    # "If you do" needs an optional effect before it
+    assert compile_printed(one("Test Odd", "Sorcery", "Draw two cards. If you do, draw a card.",
+                               "{U}")).status == NONE

@@ -197,11 +197,37 @@ def sentences(text: str) -> list[str]:
     return [s[:-1] if s.endswith(".") else s for s in _SENTENCE.split(t)]
 
 
+_THEN = re.compile(r",? then ")
+_IF_DONE = re.compile(r"^[Ii]f you do, (.+)$")
+
+
+def _read_clauses(s: str, tg: Targets, effects: list) -> list[dict] | None:
+    """A sentence of clauses in order ("X, then Y": 608.2c) and "If you do, X" after an
+    optional one (the effect happens only if the optional one was done)."""
+    m = _IF_DONE.match(s)
+    if m:
+        if not effects or not effects[-1].get("optional"):
+            return None
+        out = _read_clauses(m.group(1), tg, effects)
+        if out is None:
+            return None
+        out[0] = {**out[0], "if": "done"}
+        return out
+    parts = _THEN.split(s)
+    got = []
+    for part in parts:
+        out = read_sentence(part, tg)
+        if out is None:
+            return None
+        got.extend(out)
+    return got
+
+
 def read_effects(text: str, tg: Targets) -> tuple[list[dict], list[str]]:
     """All sentences of `text`: (effects of those read, sentences not read)."""
     effects, unread = [], []
     for s in sentences(text):
-        out = read_sentence(s, tg)
+        out = _read_clauses(s, tg, effects)
         if out is None:
             unread.append(s + ".")
         else:

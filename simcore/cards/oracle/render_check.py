@@ -7,15 +7,20 @@ The comparison allows these equivalences, no others:
   line, has no rules meaning;
 - a keyword line is its keywords: "Flying, vigilance" reads as "Flying" and "Vigilance"
   (702.1: several keywords on one line are separate abilities);
-- letter case (both sides are compared in lower case) and the final period of a sentence."""
+- letter case (both sides are compared in lower case) and the final period of a sentence;
+- "X, then Y." reads as "X. Y." (608.2c: a spell's or ability's instructions are followed in
+  the order written, "then" or not)."""
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from ..text import rules_text
 from .effects import sentences
 from .keywords import split_keywords
 from .normalise import normalise
+
+_THEN = re.compile(r",? then ")
 
 
 def _units(text: str) -> Counter:
@@ -27,7 +32,8 @@ def _units(text: str) -> Counter:
         if kws is not None:
             out.update(k.lower() for k in kws)
             continue
-        out.update(s.lower() for s in sentences(line))
+        for s in sentences(line):
+            out.update(c.lower() for c in _THEN.split(s))
     return out
 
 
