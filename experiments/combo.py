@@ -36,7 +36,8 @@ from simcore.game import deck_ids
 
 # effects that draw, look at or shuffle back cards: the cards seen are no longer the top of
 # a shuffled deck (no closed form)
-SEEING_OPS = {K.OP_DRAW, K.OP_EXILE_TOP, K.OP_SURVEIL, K.OP_SHUFFLE_INTO_LIB}
+SEEING_OPS = {K.OP_DRAW, K.OP_EXILE_TOP, K.OP_SURVEIL, K.OP_SCRY, K.OP_MILL,
+              K.OP_SHUFFLE_INTO_LIB}
 TABLE = ("seed", "deck", "opponent", "agent", "opponent_agent", "mulligan", "condition",
          "on_the_play",
          "turn", "games", "held", "share", "lo", "hi", "exact", "mean_turn", "median_turn",

@@ -187,6 +187,8 @@ OP_SAC_UNLESS = 18         # filter id
 OP_DESTROY = 19            # sel
 OP_PUMP = 20               # sel, power, toughness
 OP_EXILE_WARPED = 21       # delayed: exile the subject if it is the same object
+OP_SCRY = 22               # am
+OP_MILL = 23               # am
 OPCODE_NAMES = {v: k for k, v in dict(globals()).items() if k.startswith("OP_")}
 OPF_OPTIONAL = 1
 OPF_IF_DONE = 2
@@ -256,12 +258,14 @@ W_REMOVE_COUNTERS = 13
 W_X = 14
 W_KICKS = 15
 W_TRIGGER_ORDER = 16   # games: which of your waiting triggers goes on the stack next (603.3b)
+W_SCRY = 17
 WHY_NAMES = {W_TARGET: "target", W_BLIGHT: "creature to blight",
              W_PROLIFERATE: "what to proliferate", W_MAY: "whether to do an optional action",
              W_COST_OPTION: "which cost to pay", W_MANA: "which mana to add",
              W_TAP_CREATURES: "creatures to tap", W_REPLACEMENT_ORDER:
              "order of replacement effects", W_DISCARD: "card to discard",
              W_SURVEIL: "cards to put into the graveyard (surveil)",
+             W_SCRY: "cards to put on the bottom of the library (scry)",
              W_LEGEND: "legendary permanent to keep", W_SACRIFICE: "permanent to sacrifice",
              W_REMOVE_COUNTERS: "counters to remove", W_X: "the value of X",
              W_KICKS: "how many times to kick",

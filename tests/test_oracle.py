@@ -225,16 +225,17 @@ def run_main(argv, capsys):
 def test_cards_check_names_each_sentence_it_cannot_read(tmp_path, capsys):
     (tmp_path / "sage.toml").write_text(
         'name = "Test Sage"\ncost = "{1}{U}"\ntypes = ["Creature"]\npower = 1\ntoughness = 2\n'
-        'text = """\nWhen Test Sage enters, draw a card.\n{T}: Scry 1."""\n')
+        'text = """\nWhen Test Sage enters, draw a card.\n{T}: You become the monarch."""\n')
     code, out, err = run_main(["cards", "check", str(tmp_path)], capsys)
     assert code == 0, err
     lines = out.strip().splitlines()
     assert lines[0] == (f"{tmp_path / 'sage.toml'}: card 'Test Sage': not read, the engine "
-                        f"would ignore it: line 2: '{{T}}: Scry 1.' (Scry 1.)")
+                        f"would ignore it: line 2: '{{T}}: You become the monarch.' (You become "
+                        f"the monarch.)")
     assert lines[-1] == "ok: 1 card, 1 with text the engine cannot read (above)"
     code, out, _ = run_main(["cards", "show", "Test Sage", "--cards", str(tmp_path)], capsys)
     assert "When Test Sage enters, draw a card." in out
-    assert "not read (the engine ignores it): line 2: '{T}: Scry 1.'" in out
+    assert "not read (the engine ignores it): line 2: '{T}: You become the monarch.'" in out
 
 
 def test_a_token_is_defined_from_its_description_and_shared_with_the_built_in_one():

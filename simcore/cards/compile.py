@@ -226,10 +226,10 @@ class _Compiler:
             elif do == "damage":
                 a[:3] = [K.SEL_IDS[sel(e, "to")], am_k, am_a]
                 op = K.OP_DAMAGE
-            elif do in ("draw", "gain_life", "discard", "surveil"):
+            elif do in ("draw", "gain_life", "discard", "surveil", "scry", "mill"):
                 a[:2] = [am_k, am_a]
                 op = {"draw": K.OP_DRAW, "gain_life": K.OP_GAIN_LIFE, "discard": K.OP_DISCARD,
-                      "surveil": K.OP_SURVEIL}[do]
+                      "surveil": K.OP_SURVEIL, "scry": K.OP_SCRY, "mill": K.OP_MILL}[do]
             elif do == "lose_life":
                 a[:3] = [K.SEL_IDS[sel(e, "who")], am_k, am_a]
                 op = K.OP_LOSE_LIFE

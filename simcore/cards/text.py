@@ -215,8 +215,10 @@ def _clause(e: dict, c: _Card) -> tuple[str | None, str, str, str]:
         return None, "draw", _counted(q, "card") + tail, ""
     if do == "discard":
         return None, "discard", _counted(q, "card") + tail, ""
-    if do == "surveil":
-        return None, "surveil", f"{q}{tail}", ""
+    if do in ("surveil", "scry"):
+        return None, do, f"{q}{tail}", ""
+    if do == "mill":
+        return None, "mill", _counted(q, "card") + tail, ""
     if do == "gain_life":
         return "you", "gain", f"{q} life{tail}", ""
     if do == "lose_life":

@@ -60,6 +60,8 @@ EFFECTS = {
     "lose_life": {"who", "n"},
     "discard": {"n"},
     "surveil": {"n"},
+    "scry": {"n"},
+    "mill": {"n"},
     "create_token": {"token", "n"},
     "exile": {"what", "link"},
     "exile_top": {"n", "playable"},

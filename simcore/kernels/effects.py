@@ -16,6 +16,7 @@ from ..consts import (
     OP_EXILE_WARPED,
     OP_GAIN_LIFE,
     OP_LOSE_LIFE,
+    OP_MILL,
     OP_MOVE_COUNTERS,
     OP_PROLIFERATE,
     OP_PUMP,
@@ -23,6 +24,7 @@ from ..consts import (
     OP_PUT_SUBJ_COUNTERS,
     OP_RETURN_TO_BF,
     OP_SAC_UNLESS,
+    OP_SCRY,
     OP_SURVEIL,
     OPF_IF_DONE,
     OPF_OPTIONAL,
@@ -51,6 +53,7 @@ from .ops import (
     op_exile_warped_nb,
     op_gain_life_nb,
     op_lose_life_nb,
+    op_mill_nb,
     op_move_counters_nb,
     op_proliferate_nb,
     op_pump_nb,
@@ -58,6 +61,7 @@ from .ops import (
     op_put_subject_counters_nb,
     op_return_to_battlefield_nb,
     op_sacrifice_unless_nb,
+    op_scry_nb,
     op_surveil_nb,
 )
 from .query import (
@@ -93,6 +97,10 @@ def run_op_nb(st, ct, g, si, tgt_ok, op, fl, a0, a1, a2, a3, did):
         return op_discard_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
     if op == OP_SURVEIL:
         return op_surveil_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
+    if op == OP_SCRY:
+        return op_scry_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
+    if op == OP_MILL:
+        return op_mill_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
     if op == OP_CREATE_TOKEN:
         return op_create_token_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
     if op == OP_EXILE:

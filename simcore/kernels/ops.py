@@ -1,6 +1,6 @@
 """Effect ops: one kernel per opcode of the effect bytecode (consts OP_*, compiled from card
 files by simcore/cards/compile.py), run by the interpreter in kernels/effects.py, and the effect
-primitives they share (damage, discard, surveil, exiling the top of a library)."""
+primitives they share (damage, discard, surveil, scry, mill, exiling the top of a library)."""
 
 from ..consts import (
     ASK_CARDS,
@@ -23,6 +23,7 @@ from ..consts import (
     W_DISCARD,
     W_MAY,
     W_SACRIFICE,
+    W_SCRY,
     W_SURVEIL,
     Z_BATTLEFIELD,
     Z_EXILE,
@@ -71,7 +72,15 @@ from .query import (
 from .sbamark import mark_sba_nb
 from .scratch import scratch_nb
 from .zonebits import next_bf_nb
-from .zones import create_tokens_nb, draw_nb, enter_bf_nb, leave_one_nb, move_card_nb
+from .zones import (
+    create_tokens_nb,
+    draw_nb,
+    enter_bf_nb,
+    leave_one_nb,
+    lib_put_bottom_nb,
+    lib_remove_nb,
+    move_card_nb,
+)
 
 # ---------------------------------------------------------------- effect primitives
 
@@ -148,6 +157,39 @@ def surveil_nb(st, ct, g, p, n):
         return s
     for j in range(m):
         move_card_nb(st, g, out[j], Z_GRAVEYARD)
+    return ST_OK
+
+
+@kernel
+def scry_nb(st, ct, g, p, n):
+    """701.22a: look at the top n; put any of them on the bottom, the rest back on top (their
+    order on either side is the engine's: the cards keep the order they had)."""
+    k = min(n, st.pl[g, PL_LIB_N, p])
+    if k <= 0:
+        return ST_OK
+    b = scratch_nb(st, g, 2 * k)
+    opts = st.scr[b:b + k]
+    out = st.scr[b + k:b + 2 * k]
+    top = st.pl[g, PL_LIB_N, p]
+    for j in range(k):
+        opts[j] = st.lib[g, p, top - 1 - j]
+    s, m = ask_many_nb(st, ct, g, ASK_CARDS, W_SCRY, p, opts, k, 0, k, True, out)
+    if s != ST_OK:
+        return s
+    for j in range(m):
+        lib_remove_nb(st, g, out[j])
+        lib_put_bottom_nb(st, g, out[j])
+    return ST_OK
+
+
+@kernel
+def mill_nb(st, g, p, n):
+    """701.13a: put the top n cards of p's library into p's graveyard (fewer if fewer)."""
+    for _ in range(n):
+        m = st.pl[g, PL_LIB_N, p]
+        if m == 0:
+            break
+        move_card_nb(st, g, st.lib[g, p, m - 1], Z_GRAVEYARD)
     return ST_OK
 
 
@@ -309,6 +351,18 @@ def op_discard_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
 def op_surveil_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
     """The controller surveils a0/a1 (amount) (701.25)."""
     return surveil_nb(st, ct, g, st.stk[g, SI_CTRL, si], amount_nb(st, ct, g, si, a0, a1)), True
+
+
+@kernel
+def op_scry_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """The controller scries a0/a1 (amount) (701.22)."""
+    return scry_nb(st, ct, g, st.stk[g, SI_CTRL, si], amount_nb(st, ct, g, si, a0, a1)), True
+
+
+@kernel
+def op_mill_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """The controller mills a0/a1 (amount) cards (701.13)."""
+    return mill_nb(st, g, st.stk[g, SI_CTRL, si], amount_nb(st, ct, g, si, a0, a1)), True
 
 
 @kernel

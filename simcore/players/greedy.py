@@ -162,11 +162,12 @@ def score_block(obj, counters, card, g, o, lethal):
 @kernel
 def score_question(obj, counters, card, g, me, why, qk, a, o):
     """Engine questions: targets at the opponent and their biggest creature, blight our
-    cheapest smallest creature, discard or surveil the costliest cards, the largest
-    number, yes to "you may", proliferate our own things only; PASS (done) only where
-    stopping is what we want (surveil, proliferate)."""
+    cheapest smallest creature, discard, surveil or scry away the costliest cards, the
+    largest number, yes to "you may", proliferate our own things only; PASS (done) only
+    where stopping is what we want (surveil, scry, proliferate)."""
     if a == PASS:
-        return 0.5 if (why == K.W_SURVEIL or why == K.W_PROLIFERATE) else -1.0
+        return 0.5 if (why == K.W_SURVEIL or why == K.W_SCRY or why == K.W_PROLIFERATE) \
+            else -1.0
     slot = _slot(obj, o)
     is_player = is_player_value_nb(o)
     pw, tg = _pt(obj, counters, card, g, slot)
@@ -181,7 +182,7 @@ def score_question(obj, counters, card, g, me, why, qk, a, o):
             s = -1.0
     if why == K.W_BLIGHT:
         s = -mv - tg
-    if why == K.W_DISCARD or why == K.W_SURVEIL:
+    if why == K.W_DISCARD or why == K.W_SURVEIL or why == K.W_SCRY:
         s = float(mv)
     if qk == K.ASK_INT or qk == K.ASK_YESNO:
         s = float(o)

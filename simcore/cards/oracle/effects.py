@@ -147,6 +147,9 @@ PATTERNS = [
     (re.compile(rf"destroy {_OBJ}"), _simple_object("destroy")),
     (re.compile(rf"exile {_OBJ}"), _simple_object("exile")),
     (re.compile(rf"surveil {_N}"), _surveil),
+    (re.compile(rf"scry {_N}"), lambda m, tg: [{"do": "scry", "n": _n(m["n"])}]),
+    (re.compile(rf"mill (?:(?P<n>{NUMBER}) cards|a card)"),
+     lambda m, tg: [{"do": "mill", "n": 1 if m["n"] is None else _n(m["n"])}]),
     (re.compile(r"proliferate"), lambda m, tg: [{"do": "proliferate"}]),
     (re.compile(rf"put (?P<n>{NUMBER}) (?P<kind>\S+) counters? on (?P<on>~|it|(?:another )?"
                 r"target [^.]+)"), _counters),
