@@ -2,6 +2,7 @@
 with `data`: MTGJSON), then its cards streamed by that source's reader."""
 from __future__ import annotations
 
+import codecs
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,8 +19,22 @@ def _shape(path: Path, file: str) -> str:
         return _first_tokens(path, file)
     except PlaytestError as e:
         if "not valid JSON" in str(e):      # a CSV, a text file: say what was expected
+            if not _starts_as_utf8(path):
+                raise PlaytestError(f"{file}: not UTF-8 text (a card file is UTF-8 JSON)") \
+                    from None
             raise PlaytestError(f"{file}: not JSON, so not a card file ({WANTED})") from None
         raise
+
+
+def _starts_as_utf8(path: Path) -> bool:
+    """Do the file's first 64 KiB (uncompressed) decode as UTF-8?"""
+    with open_card_file(path) as f:
+        head = f.read(1 << 16)
+    try:
+        codecs.getincrementaldecoder("utf-8")().decode(head, final=False)
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _first_tokens(path: Path, file: str) -> str:
