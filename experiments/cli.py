@@ -312,6 +312,12 @@ def build_parser() -> argparse.ArgumentParser:
                         "~/.local/share/playtest/cards.sqlite)")
     p.set_defaults(func=cmd_cards_import)
 
+    p = csub.add_parser("fetch", help="download Scryfall's oracle-cards file and import it")
+    p.add_argument("--card-db", action=_Once, default=None, metavar="PATH",
+                   help="the card database to write (default: $PLAYTEST_CARD_DB, else "
+                        "~/.local/share/playtest/cards.sqlite); the download is kept beside it")
+    p.set_defaults(func=cmd_cards_fetch)
+
     p = csub.add_parser("show", help="show a card as a player reads it")
     p.add_argument("name", metavar="NAME", help="the card's name (any case)")
     p.add_argument("--internals", action="store_true",
@@ -997,6 +1003,13 @@ def cmd_cards_import(args) -> int:
     from experiments.cards_import import cards_import
 
     print(cards_import(args.files, args.card_db))
+    return 0
+
+
+def cmd_cards_fetch(args) -> int:
+    from experiments.cards_fetch import cards_fetch
+
+    print(cards_fetch(args.card_db))
     return 0
 
 
