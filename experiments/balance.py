@@ -58,7 +58,7 @@ def parse_vary(text):
 
 def balance(deck, card, vary, vs=(), baseline=None, target=None, like=None, games=2000,
             seed=0, agent="greedy", opponent_agent=None, max_turns=30, batch_size=None,
-            card_dirs=(), progress=True, warn=None, plan=None, add=(), cut=()):
+            card_dirs=(), card_db=None, progress=True, warn=None, plan=None, add=(), cut=()):
     """The win-rate effect of `card` at each value of `vary` ("power=2..5"), each variant
     compared in pairs with a baseline; returns a DataFrame, one row per value (README.md:
     "The fair cost or size of a card"). `like`: the card of the deck that `card` replaces
@@ -70,7 +70,7 @@ def balance(deck, card, vary, vs=(), baseline=None, target=None, like=None, game
         raise PlaytestError("--baseline and --like: give one (--like CARD: the baseline is "
                             "the deck with CARD, in the places the tested card takes)")
     seeds = games_option(games)
-    pool = make_pool(card_dirs)
+    pool = make_pool(card_dirs, card_db=card_db)
     (d,), field = load_field(vs, pool, warn, decks=[deck])
     if add or cut:
         d = edit_deck(d, pool, add, cut, "the deck with --add/--cut")

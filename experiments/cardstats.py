@@ -151,7 +151,7 @@ def fill_card(name, deck, pool):
 
 
 def cardstats(deck, vs, games=1000, seed=0, agent="greedy", opponent_agent=None,
-              max_turns=30, loo=False, fill=None, batch_size=None, card_dirs=(),
+              max_turns=30, loo=False, fill=None, batch_size=None, card_dirs=(), card_db=None,
               progress=True, out=None, warn=None, pilot=None, plan=None):
     """Per card of `deck` against each opponent of `vs`: the table of the module's
     docstring, one row per opponent and card (in the deck list's order). `games` seeds, each
@@ -165,7 +165,7 @@ def cardstats(deck, vs, games=1000, seed=0, agent="greedy", opponent_agent=None,
     if fill is not None and not loo:
         raise PlaytestError("--fill: only with --loo (the card that replaces a left-out "
                             "card)")
-    pool = make_pool(card_dirs)
+    pool = make_pool(card_dirs, card_db=card_db)
     d0, *opponents = load_decks([deck] + vs, pool, warn=warn)
     names = opponent_names(vs, opponents)
     fill = fill_card(fill, d0, pool) if loo else None

@@ -24,6 +24,7 @@ from experiments.players import mulligan_rule
 from experiments.progress import say_compiling
 from experiments.shares import rate_ci, wilson
 from simcore.cards.compile import make_pool
+from simcore.cards.dbpool import DbCards
 from simcore.castability import SIDE_NAMES, SIDES, Castability, deck_spells, is_compiled
 from simcore.decks import load_deck
 from simcore.errors import PlaytestError
@@ -67,7 +68,7 @@ def counts_of(rows):
     return out
 
 
-def castability(deck, games=100_000, seed=0, mulligan="2-5", card_dirs=(), chunk=None,
+def castability(deck, games=100_000, seed=0, mulligan="2-5", card_dirs=(), card_db=None, chunk=None,
                 progress=True, warn=None, plan=None):
     """Castability on curve of every spell of `deck`, over `games` games on the play and the
     same games on the draw (one more card drawn): a DataFrame, one row per spell and start
@@ -78,7 +79,9 @@ def castability(deck, games=100_000, seed=0, mulligan="2-5", card_dirs=(), chunk
     a chunk (None: CHUNK, or on a cluster what keeps its overhead small); `plan`: where the
     chunks are played and kept (experiments/runner.py Plan)."""
     rule = mulligan_rule(mulligan, agent_ok=False)
-    pool = make_pool(card_dirs)
+    if card_db is None:     # costs, types and mana abilities are all it reads: partial is fine
+        card_db = DbCards(allow_partial=True)
+    pool = make_pool(card_dirs, card_db=card_db)
     d = load_deck(deck, pool, warn=warn)
     ids = deck_ids(pool, d)
     spells, free = deck_spells(pool, ids)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 
 from experiments.paths import OutputFailed, check_output_path, writing
 from experiments.progress import say_compiling
@@ -231,8 +232,42 @@ def _ended_early(e, kept=""):
     return f"playtest: stopped by {e.name}{kept}"
 
 
-def _add_cards_option(p: argparse.ArgumentParser) -> None:
+def _add_cards_option(p: argparse.ArgumentParser, partial: bool = False) -> None:
+    """--cards DIR and --card-db PATH; for a command that plays games, --allow-partial."""
     p.add_argument("--cards", metavar="DIR", action="append", default=[], help=CARDS_HELP)
+    p.add_argument("--card-db", action=_Once, default=None, metavar="PATH",
+                   help="the card database that names not built in nor in --cards are sought "
+                        "in (default: $PLAYTEST_CARD_DB, else "
+                        "~/.local/share/playtest/cards.sqlite)")
+    if partial:
+        p.add_argument("--allow-partial", action="store_true",
+                       help="play cards of the card database whose text the engine reads "
+                            "only in part, the rest ignored (the summary and the saved table "
+                            "name them; default: such a deck is refused, each sentence named)")
+
+
+def _db_cards(args):
+    """The card database of a command's --card-db (its path checked now), taking partly
+    supported cards with --allow-partial (castability: always, it reads costs only)."""
+    from simcore.cards.db import check_path
+    from simcore.cards.dbpool import DbCards
+
+    if args.card_db is not None:
+        check_path(Path(args.card_db), "--card-db")
+    allow = bool(getattr(args, "allow_partial", False)) or args.command == "castability"
+    return DbCards(args.card_db, "--card-db", allow_partial=allow, progress=_recompiling())
+
+
+def _recompiling():
+    """Progress of compiling a database's cards again (a newer compiler), on stderr."""
+    from experiments.progress import ProgressLine
+    line = ProgressLine()
+
+    def show(done, total):
+        line.show(f"compiling the card database again (a newer compiler): {done:,}/{total:,}")
+        if done >= total:
+            line.end()
+    return show
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -266,6 +301,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("dir", metavar="DIR", help="a folder of card files, or one card file")
     _add_cards_option(p)
     p.set_defaults(func=cmd_cards_check)
+
+    p = csub.add_parser("import", help="import Scryfall or MTGJSON card files into the card "
+                                       "database")
+    p.add_argument("files", metavar="FILE", nargs="+",
+                   help="Scryfall's oracle-cards or default-cards bulk file, or MTGJSON's "
+                        "AtomicCards.json (.json or .json.gz)")
+    p.add_argument("--card-db", action=_Once, default=None, metavar="PATH",
+                   help="the card database to write (default: $PLAYTEST_CARD_DB, else "
+                        "~/.local/share/playtest/cards.sqlite)")
+    p.set_defaults(func=cmd_cards_import)
+
+    p = csub.add_parser("fetch", help="download Scryfall's oracle-cards file and import it")
+    p.add_argument("--card-db", action=_Once, default=None, metavar="PATH",
+                   help="the card database to write (default: $PLAYTEST_CARD_DB, else "
+                        "~/.local/share/playtest/cards.sqlite); the download is kept beside it")
+    p.set_defaults(func=cmd_cards_fetch)
 
     p = csub.add_parser("show", help="show a card as a player reads it")
     p.add_argument("name", metavar="NAME", help="the card's name (any case)")
@@ -305,7 +356,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--plot", action=_Once, default=None, metavar="FILE",
                    help="FILE.png, .svg or .pdf: games won by each turn and game lengths "
                         "(default: none)")
-    _add_cards_option(p)
+    _add_cards_option(p, partial=True)
     p.set_defaults(func=cmd_simulate, start="play")
 
     p = sub.add_parser("castability",
@@ -438,7 +489,7 @@ def _add_combo_parser(sub):
                    help="FILE.parquet or FILE.csv: the table (default: none)")
     p.add_argument("--plot", action=_Once, default=None, metavar="FILE",
                    help="FILE.png, .svg or .pdf: the share by turn (default: none)")
-    _add_cards_option(p)
+    _add_cards_option(p, partial=True)
     p.set_defaults(func=cmd_combo)
 
 
@@ -459,7 +510,7 @@ def cmd_combo(args) -> int:
     return _table_run(args, pilot, lambda plan: combo(
         args.deck, args.when, args.ors, vs=args.vs, by_turn=args.by_turn, games=args.games,
         seed=args.seed, agent=args.agent, opponent_agent=args.opponent_agent,
-        batch_size=args.batch_size, card_dirs=args.cards, out=args.out, warn=_warn,
+        batch_size=args.batch_size, card_dirs=args.cards, card_db=args.db_cards, out=args.out, warn=_warn,
         mulligan=_mulligan_of(args), pilot=pilot, plan=plan), summary, plot_combo)
 
 
@@ -490,7 +541,7 @@ def _add_paired_options(p, sequential=False):
     p.add_argument("--plot", action=_Once, default=None, metavar="FILE",
                    help="FILE.png, .svg or .pdf: the estimates with their intervals "
                         "(default: none)")
-    _add_cards_option(p)
+    _add_cards_option(p, partial=True)
 
 
 def _add_deck_edits(p, what):
@@ -601,7 +652,7 @@ def _paired_run(args, play, summary, plot):
 def _common(args):
     return dict(vs=args.vs, games=args.games, seed=args.seed, agent=args.agent,
                 opponent_agent=args.opponent_agent, max_turns=args.max_turns,
-                batch_size=args.batch_size, card_dirs=args.cards, warn=_warn)
+                batch_size=args.batch_size, card_dirs=args.cards, card_db=args.db_cards, warn=_warn)
 
 
 def cmd_compare(args) -> int:
@@ -674,7 +725,7 @@ def _add_gauntlet_parser(sub):
                    help="FILE.parquet or FILE.csv: the table (default: none)")
     p.add_argument("--plot", action=_Once, default=None, metavar="FILE",
                    help="FILE.png, .svg or .pdf: the win-rate matrix (default: none)")
-    _add_cards_option(p)
+    _add_cards_option(p, partial=True)
     p.set_defaults(func=cmd_gauntlet)
 
 
@@ -693,6 +744,9 @@ def _outputs(args, df, plot, write=False, failed=None):
     the output that `failed` already (an OutputFailed). One that cannot be written is a
     line of its own, the other still written; returns the exit status: 2 if one failed."""
     status = 0
+    db_cards = getattr(args, "db_cards", None)
+    if write and db_cards is not None and db_cards.ignored_text():
+        df = df.assign(ignored_text=db_cards.ignored_text())   # (--allow-partial's cards)
     for flag, path in (("--out", args.out), ("--plot", getattr(args, "plot", None))):
         if not path or flag == getattr(failed, "flag", None):
             continue
@@ -752,7 +806,7 @@ def cmd_gauntlet(args) -> int:
         args.deck, vs=args.vs, field=args.field, round_robin=args.round_robin,
         games=args.games, seed=args.seed, agent=args.agent,
         opponent_agent=args.opponent_agent, max_turns=args.max_turns,
-        batch_size=args.batch_size, card_dirs=args.cards, out=args.out, warn=_warn,
+        batch_size=args.batch_size, card_dirs=args.cards, card_db=args.db_cards, out=args.out, warn=_warn,
         pilot=pilot, plan=plan), summary, plot_matrix)
 
 
@@ -785,7 +839,7 @@ def _add_cardstats_parser(sub):
     p.add_argument("--plot", action=_Once, default=None, metavar="FILE",
                    help="FILE.png, .svg or .pdf: the win rates per card, IWD and the "
                         "leave-one-out effect (default: none)")
-    _add_cards_option(p)
+    _add_cards_option(p, partial=True)
     p.set_defaults(func=cmd_cardstats)
 
 
@@ -800,7 +854,7 @@ def cmd_cardstats(args) -> int:
     return _table_run(args, pilot, lambda plan: cardstats(
         args.deck, args.vs, games=args.games, seed=args.seed, agent=args.agent,
         opponent_agent=args.opponent_agent, max_turns=args.max_turns, loo=args.loo,
-        fill=args.fill, batch_size=args.batch_size, card_dirs=args.cards, out=args.out,
+        fill=args.fill, batch_size=args.batch_size, card_dirs=args.cards, card_db=args.db_cards, out=args.out,
         warn=_warn, pilot=pilot, plan=plan), summary, plot_cards)
 
 
@@ -880,7 +934,7 @@ def cmd_simulate(args) -> int:
             df = simulate(args.deck, vs=args.vs, games=args.games, seed=args.seed,
                           agent=args.agent, opponent_agent=args.opponent_agent,
                           start=args.start, max_turns=args.max_turns,
-                          batch_size=args.batch_size, card_dirs=args.cards, target=until,
+                          batch_size=args.batch_size, card_dirs=args.cards, card_db=args.db_cards, target=until,
                           out=args.out, warn=_warn, mulligan=_mulligan_of(args),
                           pilot=pilot, plan=plan, rows=False)
     except STOPS as e:
@@ -912,7 +966,7 @@ def cmd_castability(args) -> int:
         with _RunPlan(args) as plan:
             df = castability(args.deck, games=args.games, seed=args.seed,
                              mulligan=args.keep or args.mulligan or "2-5",
-                             card_dirs=args.cards, warn=_warn, chunk=args.batch_size,
+                             card_dirs=args.cards, card_db=args.db_cards, warn=_warn, chunk=args.batch_size,
                              plan=plan)
     except STOPS as e:          # (its counts are one table at the end: the dataset keeps)
         print(_ended_early(e, _kept_in(args, e)), file=sys.stderr, flush=True)
@@ -955,18 +1009,85 @@ def cmd_cards_check(args) -> int:
     return 0
 
 
+def cmd_cards_import(args) -> int:
+    from experiments.cards_import import cards_import
+
+    print(cards_import(args.files, args.card_db))
+    return 0
+
+
+def cmd_cards_fetch(args) -> int:
+    from experiments.cards_fetch import cards_fetch
+
+    print(cards_fetch(args.card_db))
+    return 0
+
+
 def cmd_cards_show(args) -> int:
     from simcore.cards.load import find_card, load_pool
     from simcore.cards.text import card_text
 
     pool = load_pool(args.cards)
-    card = find_card(pool, args.name, dirs=args.cards)
+    try:
+        card = find_card(pool, args.name, dirs=args.cards)
+    except PlaytestError as e:
+        stored = _db_card(args, str(e))
+        print(_stored_text(stored, pool))
+        if args.internals and stored.compiled.card is not None:
+            from simcore.cards.compile import Pool, describe_table
+            name = stored.compiled.card["name"]
+            print()
+            print(describe_table(Pool({**pool, name: stored.compiled.card}), name))
+        return 0
     print(card_text(card, pool))
     if args.internals:
         from simcore.cards.compile import describe_card
         print()
         print(describe_card(card["name"], args.cards))
     return 0
+
+
+def _db_card(args, unknown: str):
+    """The card database's card `args.name`, or the unknown-card error `unknown` ending
+    with where it was sought."""
+    db = args.db_cards.db
+    stored = None if db is None else db.find(args.name)
+    if stored is None:
+        from simcore.cards.load import OWN_CARDS
+        close = args.db_cards.closest(args.name)
+        hint = f" (closest in the card database: {', '.join(close)})" if close else ""
+        raise PlaytestError(f"{unknown.removesuffix('; ' + OWN_CARDS)}{hint}; "
+                            f"{args.db_cards.hint()}")
+    return db.get(stored)
+
+
+def _stored_text(stored, pool) -> str:
+    """A card of the database: as printed, its status, each sentence the engine cannot
+    read, and (if it has one) the card as the engine plays it."""
+    from simcore.cards.text import card_text
+
+    p = stored.printed
+    lines = [f"{p.name}  ({p.layout}; from the card database: {stored.status})"]
+    for face in p.faces:
+        if len(p.faces) > 1:
+            lines.append(f"-- {face.name}")
+        lines.append(f"  {face.mana_cost}  {face.type_line}".rstrip())
+        lines += [f"  {t}" for t in face.oracle_text.splitlines()]
+        if face.power is not None:
+            lines.append(f"  {face.power}/{face.toughness}")
+        if face.loyalty is not None:
+            lines.append(f"  loyalty {face.loyalty}")
+    unread = stored.compiled.all_unread()
+    card = stored.compiled.card
+    if unread:
+        lines.append(f"not read ({len(unread)})" + (": the engine plays the card without them"
+                                                     if card is not None else ""))
+        lines += [f"  {face}: {u}" for face, u in unread]
+    if card is not None:
+        lines += ["as the engine plays it:", card_text(card, {**pool, card["name"]: card})]
+    else:
+        lines.append("the engine cannot play this card")
+    return "\n".join(lines)
 
 
 def _check_sizes(args):
@@ -1002,7 +1123,13 @@ def run(argv=None) -> int:
         # SIGTERM as well as SIGINT unwinds, so that output files are closed (a Parquet
         # file without its footer is unreadable); the status says which signal (128 + n)
         with stop_on_signals():
-            return args.func(args)
+            if hasattr(args, "card_db"):
+                args.db_cards = _db_cards(args)
+            status = args.func(args)
+            ignored = args.db_cards.ignored_text() if hasattr(args, "db_cards") else ""
+            if ignored:
+                print(f"text ignored (--allow-partial): {ignored}")
+            return status
     except PlaytestError as e:      # several (PlaytestErrors: a deck's wrong lines): a line each
         for line in getattr(e, "lines", [e]):
             print(f"playtest: error: {line}", file=sys.stderr)

@@ -93,7 +93,7 @@ def own_turn(game_turn, on_the_play, goldfish):
 
 
 def combo(deck, when, ors=(), vs=None, by_turn=4, games=10000, seed=0, agent="greedy",
-          opponent_agent=None, batch_size=None, card_dirs=(), progress=True, out=None,
+          opponent_agent=None, batch_size=None, card_dirs=(), card_db=None, progress=True, out=None,
           warn=None, mulligan="agent", pilot=None, plan=None):
     """Play `games` seeds on the play and on the draw against each opponent (or goldfish)
     until the condition `when` (or one of `ors`) holds or the deck's turn `by_turn` ends;
@@ -104,7 +104,7 @@ def combo(deck, when, ors=(), vs=None, by_turn=4, games=10000, seed=0, agent="gr
     experiments.pilot.Watch, to count games out of room and cards held in (the turn limit
     is the run's horizon here, not a truncation)."""
     rule = mulligan_rule(mulligan)
-    pool = make_pool(card_dirs)
+    pool = make_pool(card_dirs, card_db=card_db)
     vs = [] if vs is None else [vs] if isinstance(vs, (str, bytes)) or hasattr(
         vs, "__fspath__") else list(vs)
     d0, *opponents = load_decks([deck] + vs, pool, warn=warn)

@@ -114,7 +114,7 @@ def size_note(sizes):
 
 
 def compare(deck_a, deck_b=None, vs=(), swap=(), games=2000, seed=0, agent="greedy",
-            opponent_agent=None, max_turns=30, batch_size=None, card_dirs=(), precision=None,
+            opponent_agent=None, max_turns=30, batch_size=None, card_dirs=(), card_db=None, precision=None,
             sprt=None, alpha=None, beta=None, progress=True, warn=None, plan=None, add=(),
             cut=()):
     """Compare DECK_A with DECK_B (or DECK_A with `swap`s, "Old=New" each, or with the
@@ -126,7 +126,7 @@ def compare(deck_a, deck_b=None, vs=(), swap=(), games=2000, seed=0, agent="gree
     with the rows of the seeds finished as `results`."""
     precision, elos, alpha, beta = check_stopping(precision, sprt, alpha, beta)
     seeds_cap = games_option(games)
-    pool = make_pool(card_dirs)
+    pool = make_pool(card_dirs, card_db=card_db)
     swaps = list(swap or ())
     edits = bool(add or cut)
     if deck_b is not None and swaps:

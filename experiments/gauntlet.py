@@ -83,7 +83,7 @@ def pairings(deck, opponents, round_robin):
 
 def gauntlet(deck=None, vs=None, field=None, round_robin=False, games=1000, seed=0,
              agent="greedy", opponent_agent=None, max_turns=30, batch_size=None,
-             card_dirs=(), progress=True, out=None, warn=None, pilot=None, plan=None):
+             card_dirs=(), card_db=None, progress=True, out=None, warn=None, pilot=None, plan=None):
     """Win rates per pairing (the module's docstring says what is counted); returns the
     table: per pairing, deck's side and start (play, draw, both), the counts and the share
     won with its 95% interval. `games`: seeds per pairing, each played on the play and on
@@ -111,7 +111,7 @@ def gauntlet(deck=None, vs=None, field=None, round_robin=False, games=1000, seed
     distinct(every, flag)
     if round_robin and len(every) < 2:
         raise PlaytestError(f"--round-robin needs two decks at least, got {len(every)}")
-    pool = make_pool(card_dirs)
+    pool = make_pool(card_dirs, card_db=card_db)
     decks = load_decks(every, pool, warn=warn)
     names = unique_names(every, decks)
     ids = [deck_ids(pool, d) for d in decks]

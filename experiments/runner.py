@@ -298,6 +298,16 @@ def _gb(n):
     return f"{n / 2**30:,.1f} GiB"
 
 
+def ignored_text(series) -> str:
+    """The cards of the series' pools whose text the engine ignores, in words (the card
+    database's partly supported cards, taken with --allow-partial), or ""."""
+    for s in series:
+        db_cards = getattr(s.pool, "db_cards", None)
+        if db_cards is not None and db_cards.ignored_text():
+            return db_cards.ignored_text()
+    return ""
+
+
 def run_table(series, games, seed, to_rows, consume, table, chunk=None, progress=True,
               out=None, plan=None, command=None):
     """`run`, for a command whose result is a table made from what it consumed: returns
@@ -308,6 +318,9 @@ def run_table(series, games, seed, to_rows, consume, table, chunk=None, progress
         run(series, games, seed, to_rows, consume, chunk=chunk, progress=progress, plan=plan,
             command=command)
         df = table()
+        ignored = ignored_text(series)
+        if ignored:         # cards whose text the engine ignored (--allow-partial): said
+            df = df.assign(ignored_text=ignored)
         if out:
             w = ChunkWriter(out)
             try:

@@ -60,7 +60,7 @@ def until_card(name, deck, pool):
 
 
 def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=None,
-             start="play", max_turns=30, batch_size=None, card_dirs=(), target=None,
+             start="play", max_turns=30, batch_size=None, card_dirs=(), card_db=None, target=None,
              progress=True, out=None, warn=None, mulligan="agent", pilot=None, plan=None,
              rows=True):
     """Play `games` games of `deck` against each opponent deck of `vs` (a deck file, a list
@@ -79,9 +79,12 @@ def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=N
     overhead small. `rows=False` keeps no rows (memory flat however many games) and returns
     their Tally, which `summary` and `plots.plot_games` read as they read the rows."""
     rule = mulligan_rule(mulligan)
-    pool = make_pool(card_dirs)
+    pool = make_pool(card_dirs, card_db=card_db)
     vs = [] if vs is None else [vs] if isinstance(vs, (str, os.PathLike)) else list(vs)
     d0, *opponents = load_decks([deck] + vs, pool, warn=warn)
+    # cards of the card database whose text is partly ignored (--allow-partial): a column
+    # of the saved table says which, as the summary does
+    ignored = pool.db_cards.ignored_text() if pool.db_cards is not None else ""
     names = opponent_names(vs, opponents)
     ids0 = deck_ids(pool, d0)
     sides = [(deck_ids(pool, d), name) for d, name in zip(opponents, names)] or \
@@ -114,6 +117,8 @@ def simulate(deck, vs=None, games=1000, seed=0, agent="greedy", opponent_agent=N
 
     def consume(k, df):
         counts = df.attrs.pop("pilot", None)
+        if ignored:
+            df = df.assign(ignored_text=ignored)
         if writer is not None:      # first: a chunk that cannot be written is not counted
             writer.write(df)
         if counts is not None and pilot is not None:    # (a dataset's chunk may have some)

@@ -81,13 +81,13 @@ def _variants(deck, pool, varied, fill):
 
 
 def sweep(deck, vary, vs=(), fill=None, games=2000, seed=0, agent="greedy",
-          opponent_agent=None, max_turns=30, batch_size=None, card_dirs=(), progress=True,
+          opponent_agent=None, max_turns=30, batch_size=None, card_dirs=(), card_db=None, progress=True,
           warn=None, plan=None):
     """Play every variant of the grid `vary` (["Forest=14..18", ...]) on the same seeds
     against each deck of `vs`; returns a DataFrame, one row per variant (README.md:
     "Sweeping card counts"). `games`: games per variant and opponent (even)."""
     seeds = games_option(games)
-    pool = make_pool(card_dirs)
+    pool = make_pool(card_dirs, card_db=card_db)
     (d,), field = load_field(vs, pool, warn, decks=[deck])
     varied = parse_counts(vary, pool)
     names = [c for c, _ in varied]

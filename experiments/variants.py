@@ -11,6 +11,7 @@ import re
 from collections import Counter
 
 from simcore.cards.compile import Pool
+from simcore.cards.dbpool import Refused
 from simcore.cards.manastr import ManaCost, format_mana, mana_value, parse_mana
 from simcore.cards.validate import check_card
 from simcore.decks import MAX_DECK_CARDS, basic_lands, match_card_name
@@ -37,8 +38,8 @@ def _hint(close, where="closest"):
 
 
 def pool_card(name, pool, flag):
-    """The card of the pool `name` means (exactly, then ignoring case and apostrophes), or
-    one line naming `flag` and the closest card names."""
+    """The card of the pool `name` means (exactly, then ignoring case and apostrophes, then
+    in the pool's card database), or one line naming `flag` and the closest card names."""
     cards = [n for n, d in pool.defs.items() if not d.get("token")]
     found, close = match_card_name(name, cards)
     if found is None:
@@ -47,7 +48,12 @@ def pool_card(name, pool, flag):
         if token is not None:
             raise PlaytestError(f"{flag}: '{token}' is a token, not a card: a deck cannot "
                                 f"hold it")
-        raise PlaytestError(f"{flag}: unknown card '{name}'{_hint(close)}")
+        try:                        # a card of the card database, taken into the pool
+            found = pool.find_more(name) if hasattr(pool, "find_more") else None
+        except Refused as e:
+            raise PlaytestError(f"{flag}: {e}") from None
+        if found is None:
+            raise PlaytestError(f"{flag}: unknown card '{name}'{_hint(close)}")
     return found
 
 

@@ -40,6 +40,7 @@ prints by itself.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -76,8 +77,8 @@ _FORGE_SECTIONS = {"metadata": "meta", "main": "main", "sideboard": "side",
 
 _COUNT_RE = re.compile(r"^(\d+)\s*[xX]?\s+(\S.*)$")
 # Trailing set codes: "(M19) 280", "(M19)", "[M19]", "[M19:280]".
-_SET_PAREN_RE = re.compile(r"\s+\([A-Za-z0-9_-]{2,8}\)(\s+[^\s()\[\]]+)?\s*$")
-_SET_BRACKET_RE = re.compile(r"\s+\[[^\[\]]*\]\s*$")
+_SET_PAREN_RE = re.compile(r"\s+\(([A-Za-z0-9_-]{2,8})\)(?:\s+([^\s()\[\]]+))?\s*$")
+_SET_BRACKET_RE = re.compile(r"\s+\[([^\[\]:]*)(?::([^\[\]]*))?\]\s*$")
 _SECTION_RE = re.compile(r"^\[([^\[\]]+)\]$")
 
 
@@ -109,9 +110,12 @@ def known_names(defs) -> tuple[list[str], list[str]]:
 
 
 class _Names:
-    """Card-name lookup: exact, then case- and apostrophe-insensitive; tokens refused."""
+    """Card-name lookup: exact, then case- and apostrophe-insensitive; tokens refused; then,
+    given a ``Pool`` with a card database (``Pool.find_more``), the database, by name or by
+    the printing a line names."""
 
     def __init__(self, card_names, tokens: Iterable[str] = ()):
+        self.pool = card_names if hasattr(card_names, "find_more") else None
         if hasattr(card_names, "defs") or isinstance(card_names, Mapping):
             card_names, more = known_names(card_names)
             tokens = list(tokens) + more
@@ -119,15 +123,39 @@ class _Names:
         self.by_norm = {norm_name(n): n for n in sorted(self.exact)}
         self.tokens = {norm_name(n): n for n in tokens if n not in self.exact}
 
-    def match(self, name: str) -> str | None:
-        """The known name `name` means (exactly, then ignoring case and apostrophes)."""
-        if name in self.exact:
-            return name
-        return self.by_norm.get(norm_name(name))
+    def known(self, name: str) -> str | None:
+        """The name of the pool `name` means (exactly, then ignoring case and apostrophes)."""
+        return name if name in self.exact else self.by_norm.get(norm_name(name))
+
+    def match(self, name: str, printing: tuple[str, str] | None = None) -> str | None:
+        """The known name `name` means (exactly, then ignoring case and apostrophes, then in
+        the card database by name or `printing`). Raises PlaytestError for a card of the
+        database the run cannot play."""
+        found = self.known(name)
+        if found is None and norm_name(name) not in self.tokens and self.pool is not None:
+            from .cards.dbpool import Refused
+            try:
+                found = self.pool.find_more(name, printing)
+            except Refused as e:
+                raise PlaytestError(str(e)) from None
+        return found
 
     def closest(self, name: str) -> list[str]:
-        """Up to three known names close to `name`, nearest first."""
-        return closest_names(name, self.by_norm)
+        """Up to three known names close to `name`, nearest first (of the card database's
+        too, if the pool has one)."""
+        close = closest_names(name, self.by_norm)
+        if self.pool is not None and self.pool.db_cards is not None:
+            close += [n for n in self.pool.db_cards.closest(name) if n not in close]
+            ratio = {n: difflib.SequenceMatcher(None, norm_name(name), norm_name(n)).ratio()
+                     for n in close}
+            close = sorted(close, key=lambda n: -ratio[n])[:3]
+        return close
+
+    def hint(self) -> str:
+        """Where an unknown card may be: the end of the unknown-card error."""
+        if self.pool is not None and self.pool.db_cards is not None:
+            return self.pool.db_cards.hint()
+        return OWN_CARDS
 
     def why_not(self, name: str) -> tuple[str, bool]:
         """(what is wrong with `name`, which matched no card; is it an unknown card)."""
@@ -155,22 +183,32 @@ def _add(cards: list[tuple[str, int]], name: str, n: int) -> None:
     cards.append((name, n))
 
 
-def _card_line(line: str, where: str, forge: bool) -> tuple[str, int]:
+def _card_line(line: str, where: str, forge: bool
+               ) -> tuple[str, int, tuple[str, str] | None]:
+    """(name, count, (set code, collector number) if the line gives both)."""
     m = _COUNT_RE.match(line)
     if not m:
         raise PlaytestError(f"{where}: cannot read this line: '{line}' "
                             f"(expected a count and a card name, e.g. '4 Llanowar Elves')")
     count, name = int(m.group(1)), m.group(2)
+    printing = None
     if forge:
-        name = name.split("|", 1)[0]
+        name, _, rest = name.partition("|")
+        parts = rest.split("|")
+        if len(parts) >= 2 and parts[0] and parts[1]:
+            printing = (parts[0].strip().upper(), parts[1].strip())
     else:
-        name = _SET_BRACKET_RE.sub("", name)
-        name = _SET_PAREN_RE.sub("", name)
+        for pattern in (_SET_BRACKET_RE, _SET_PAREN_RE):
+            m = pattern.search(name)
+            if m:
+                if m.group(1) and m.group(2):
+                    printing = (m.group(1).strip().upper(), m.group(2).strip())
+                name = name[:m.start()]
     name = name.strip()
     if count < 1 or not name:
         raise PlaytestError(f"{where}: cannot read this line: '{line}' "
                             f"(the count must be at least 1)")
-    return name, count
+    return name, count, printing
 
 
 class _Reader:
@@ -189,7 +227,7 @@ class _Reader:
     def card(self, line: str, where: str, section: str, forge: bool) -> None:
         """A card line of `section` (main, side)."""
         try:
-            name, n = _card_line(line, where, forge)
+            name, n, printing = _card_line(line, where, forge)
         except PlaytestError as e:
             self.errors.append(str(e))
             return
@@ -198,7 +236,12 @@ class _Reader:
             self.fail(where, f"the main deck reaches {self.size + n:,} cards here, more than "
                              f"the {MAX_DECK_CARDS:,} a game can hold")
         self.size += n if main else 0
-        found = self.names.match(name)
+        try:
+            # the sideboard is not played: its cards are not sought in the card database
+            found = self.names.match(name, printing) if main else self.names.known(name)
+        except PlaytestError as e:      # a card of the database this run cannot play
+            self.fail(where, str(e))
+            return
         if found is None and not main:     # not played, so not checked: kept as written
             self.deck.unknown_sideboard.append((where, name))
             found = name
@@ -212,23 +255,24 @@ class _Reader:
     def finish(self) -> None:
         """Raise the wrong lines, if any (`deck_errors`)."""
         if self.errors:
-            raise deck_errors(self.errors, self.unknown, self.source)
+            raise deck_errors(self.errors, self.unknown, self.source, self.names.hint())
 
 
-def deck_errors(errors: list[str], unknown: int, where: str) -> PlaytestError:
+def deck_errors(errors: list[str], unknown: int, where: str,
+                hint: str = OWN_CARDS) -> PlaytestError:
     """The error of deck lists' wrong lines (`errors`, each naming its file and line),
     `unknown` of them unknown cards: one wrong line alone (with where cards of one's own go,
     if it is an unknown card), or PlaytestErrors, a line each and a last that sums up
     (`where`: the list, or how many lists). It keeps `errors` and `unknown`, so that the
     errors of several lists can be told as one (`load_decks`)."""
     if len(errors) == 1:
-        e = PlaytestError(errors[0] + (f"; {OWN_CARDS}" if unknown else ""))
+        e = PlaytestError(errors[0] + (f"; {hint}" if unknown else ""))
     elif unknown:
         cards = "card" if unknown == 1 else "cards"
-        e = PlaytestErrors(errors + [f"{where}: {unknown} unknown {cards}: {OWN_CARDS}"])
+        e = PlaytestErrors(errors + [f"{where}: {unknown} unknown {cards}: {hint}"])
     else:
         e = PlaytestErrors(errors + [f"{where}: {len(errors)} lines with errors"])
-    e.errors, e.unknown = list(errors), unknown
+    e.errors, e.unknown, e.hint = list(errors), unknown, hint
     return e
 
 
@@ -350,7 +394,7 @@ def load_decks(paths, card_names, tokens: Iterable[str] = (), warn=None) -> list
     """Read every deck file of `paths` (`load_deck`); the wrong lines of every one are named
     in one run, then one line summing up all of them (`deck_errors`): `--vs A --vs B` with
     unknown cards in both took two runs."""
-    decks, errors, unknown, wrong = [], [], 0, []
+    decks, errors, unknown, wrong, hint = [], [], 0, [], OWN_CARDS
     for path in paths:
         try:
             decks.append(load_deck(path, card_names, tokens, warn))
@@ -358,10 +402,11 @@ def load_decks(paths, card_names, tokens: Iterable[str] = (), warn=None) -> list
             wrong.append(e)
             errors += getattr(e, "errors", None) or [str(e)]
             unknown += getattr(e, "unknown", 0)
+            hint = getattr(e, "hint", hint)
     if len(wrong) == 1:
         raise wrong[0]
     if wrong:
-        raise deck_errors(errors, unknown, f"{len(wrong)} deck lists")
+        raise deck_errors(errors, unknown, f"{len(wrong)} deck lists", hint)
     return decks
 
 

@@ -6,6 +6,10 @@ from pathlib import Path
 import pytest
 
 from experiments.cli import _Once, build_parser, main
+from simcore.cards.db import FETCH_HINT
+
+# the end of the unknown-card error where no card database was imported (tests/conftest.py)
+NO_DB = f"no card database yet: {FETCH_HINT}; "
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -254,8 +258,8 @@ def test_cards_show_unknown(capsys):
     code, out, err = run_main(["cards", "show", "Brodguard Elit"], capsys)
     assert code == 2
     assert err == ("playtest: error: unknown card 'Brodguard Elit' (closest: Broodguard "
-                   "Elite): not a built-in card; cards of your own folders need --cards DIR "
-                   "(see docs/card-format.md)\n")
+                   "Elite): not a built-in card; " + NO_DB + "cards of your own folders need "
+                   "--cards DIR (see docs/card-format.md)\n")
 
 
 def test_cards_show_a_card_of_a_folder_not_given(tmp_path, capsys):
@@ -265,8 +269,8 @@ def test_cards_show_a_card_of_a_folder_not_given(tmp_path, capsys):
     (tmp_path / "mine" / "foo.toml").write_text(BAD_CARD.replace('"two"', "2"))
     code, out, err = run_main(["cards", "show", "Foo"], capsys)
     assert code == 2 and out == ""
-    assert err == ("playtest: error: unknown card 'Foo': not a built-in card; cards of your "
-                   "own folders need --cards DIR (see docs/card-format.md)\n")
+    assert err == ("playtest: error: unknown card 'Foo': not a built-in card; " + NO_DB +
+                   "cards of your own folders need --cards DIR (see docs/card-format.md)\n")
     (tmp_path / "other").mkdir()
     (tmp_path / "other" / "bar.toml").write_text(BAD_CARD.replace('"two"', "2").replace(
         '"Foo"', '"Bar"'))
@@ -274,8 +278,8 @@ def test_cards_show_a_card_of_a_folder_not_given(tmp_path, capsys):
                               capsys)
     assert code == 2
     assert err == (f"playtest: error: unknown card 'Foo': neither a built-in card nor in "
-                   f"--cards {tmp_path / 'other'}; cards of your own folders need --cards DIR "
-                   f"(see docs/card-format.md)\n")
+                   f"--cards {tmp_path / 'other'}; " + NO_DB + "cards of your own folders need "
+                   "--cards DIR (see docs/card-format.md)\n")
     code, out, err = run_main(["cards", "show", "Foo", "--cards", str(tmp_path / "mine")],
                               capsys)
     assert code == 0 and "Foo" in out
@@ -294,8 +298,8 @@ def test_a_deck_with_several_unknown_cards_names_them_all(tmp_path, capsys):
         f"playtest: error: {deck}:2: unknown card 'Lava Spike'",
         f"playtest: error: {deck}:3: unknown card 'Rift Bolt'",
         f"playtest: error: {deck}:5: unknown card 'Shok' (closest: Shock)",
-        f"playtest: error: {deck}: 3 unknown cards: cards of your own folders need --cards "
-        f"DIR (see docs/card-format.md)",
+        f"playtest: error: {deck}: 3 unknown cards: " + NO_DB + "cards of your own folders need --cards "
+        "DIR (see docs/card-format.md)",
     ]
 
 
@@ -444,5 +448,5 @@ def test_the_wrong_lines_of_every_deck_in_one_run(command, tmp_path, capsys):
     named = {x.split(": ")[2].rsplit(":", 1)[0] for x in lines[:-1]}
     assert named == ({str(a), str(b), str(c)} if command != "gauntlet --field" else
                      {str(a), str(tmp_path / "field" / "b.txt"), str(c)}), err
-    assert lines[-1] == ("playtest: error: 3 deck lists: 4 unknown cards: cards of your own "
+    assert lines[-1] == ("playtest: error: 3 deck lists: 4 unknown cards: " + NO_DB + "cards of your own "
                          "folders need --cards DIR (see docs/card-format.md)"), err

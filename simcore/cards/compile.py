@@ -82,6 +82,7 @@ class Pool:
         for k in extra_kinds:
             self.kind(k)
         self.table = None
+        self.db_cards = None                   # dbpool.DbCards: where unknown names are sought
 
     def _collect(self, obj, subs):
         if isinstance(obj, dict):
@@ -123,6 +124,26 @@ class Pool:
 
     def card_name(self, cid):
         return self.names[cid]
+
+    def find_more(self, name, printing=None):
+        """The pool name of the card of the card database that `name` (or the `printing`,
+        (set code, collector number)) means, taken into the pool; None if none is; raises
+        dbpool.Refused for a card the run cannot play. The ids of the pool's cards may
+        change: take every card before reading ids."""
+        if self.db_cards is None:
+            return None
+        stored = self.db_cards.find(name, printing)
+        if stored is None:
+            return None
+        taken = [n for n, s in self.db_cards.taken.items() if s.name == stored.name]
+        if taken and taken[0] in self.defs:
+            return taken[0]
+        card = self.db_cards.take(stored)
+        if card["name"] not in self.defs:       # built-in and --cards names come first
+            db_cards = self.db_cards
+            self.__init__({**self.defs, card["name"]: card}, self.kinds)
+            self.db_cards = db_cards
+        return card["name"]
 
 
 class _Compiler:
@@ -580,16 +601,27 @@ def derived(cards, abil, mcost):
         cards["c_act_need_i"][cid] = inst.min() if inst.size else K.NO_CANDIDATE
 
 
-def make_pool(card_dirs=(), extra_kinds=()):
+def make_pool(card_dirs=(), extra_kinds=(), card_db=None):
+    """The built-in cards and those of `card_dirs`; names unknown there are sought in the card
+    database `card_db` (a dbpool.DbCards, or None: the default database, opened only when
+    a name is not found elsewhere, taking no partly supported card)."""
+    from .dbpool import DbCards
     from .load import load_pool
-    return Pool(load_pool(tuple(card_dirs)), extra_kinds)
+    pool = Pool(load_pool(tuple(card_dirs)), extra_kinds)
+    pool.db_cards = card_db if card_db is not None else DbCards()
+    return pool
 
 
 def describe_card(name, card_dirs=()):
     """How a card was understood: its compiled fields and abilities, in words and numbers."""
     from .load import find_card
     pool = make_pool(card_dirs)
-    d = find_card(pool.defs, name)
+    return describe_table(pool, find_card(pool.defs, name)["name"])
+
+
+def describe_table(pool, name):
+    """`describe_card` for the card `name` of `pool`."""
+    d = pool.defs[name]
     ct = ct_views(pool.compile())
     cid = pool.card_id[d["name"]]
     inv_types = {v: k for k, v in K.TYPE_BITS.items()}
