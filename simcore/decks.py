@@ -131,13 +131,16 @@ class _Names:
         """The known name `name` means (exactly, then ignoring case and apostrophes, then in
         the card database by name or `printing`). Raises PlaytestError for a card of the
         database the run cannot play."""
+        from .cards.dbpool import Refused
         found = self.known(name)
-        if found is None and norm_name(name) not in self.tokens and self.pool is not None:
-            from .cards.dbpool import Refused
-            try:
+        try:
+            if found is None and norm_name(name) not in self.tokens and self.pool is not None:
                 found = self.pool.find_more(name, printing)
-            except Refused as e:
-                raise PlaytestError(str(e)) from None
+            elif found is not None and self.pool is not None and \
+                    self.pool.db_cards is not None:
+                self.pool.db_cards.vet(self.pool.defs[found])   # a card written as printed
+        except Refused as e:
+            raise PlaytestError(str(e)) from None
         return found
 
     def closest(self, name: str) -> list[str]:

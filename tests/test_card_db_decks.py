@@ -70,7 +70,7 @@ def test_a_partly_supported_card_is_refused_naming_each_sentence(db_path):
         deck("4 Wind Drake\n4 Sengir Vampire\n", db_path)
     msg = str(e.value)
     assert msg.startswith("d.txt:2: 'Sengir Vampire' is only partly supported: the engine "
-                          "would ignore line 2: 'Whenever a creature dealt damage by ~")
+                          "would ignore line 2: 'Whenever a creature dealt damage by Sengir Vampire")
     assert msg.endswith("--allow-partial plays it so")
     pool, d = deck("4 Wind Drake\n4 Sengir Vampire\n", db_path, allow_partial=True)
     assert pool.db_cards.ignored() == [("Sengir Vampire", 1)]
@@ -115,9 +115,9 @@ def test_simulate_refuses_partial_cards_then_names_them(tmp_path, capsys, db_pat
     assert code == 2 and out == ""
     assert err.splitlines() == [
         f"playtest: error: {d}:3: 'Sengir Vampire' is only partly supported: the engine "
-        f"would ignore line 2: 'Whenever a creature dealt damage by ~ this turn dies, put a "
-        f"+1/+1 counter on ~.' (trigger 'Whenever a creature dealt damage by ~ this turn "
-        f"dies'); --allow-partial plays it so"]
+        f"would ignore line 2: 'Whenever a creature dealt damage by Sengir Vampire this turn "
+        f"dies, put a +1/+1 counter on Sengir Vampire.' (trigger 'Whenever a creature dealt "
+        f"damage by Sengir Vampire this turn dies'); --allow-partial plays it so"]
     out_file = tmp_path / "games.csv"
     code, out, err = run_main(["simulate", str(d), "--games", "4", "--card-db", str(db_path),
                                "--allow-partial", "--out", str(out_file)], capsys)
@@ -207,3 +207,36 @@ def test_cards_show_a_database_card(capsys, db_path):
     code, out, err = run_main(["cards", "show", "Sengir Vampyre", "--card-db", str(db_path)],
                               capsys)
     assert code == 2 and "(closest in the card database: Sengir Vampire)" in err
+
+
+def test_the_tokens_a_database_card_makes_come_into_the_pool(tmp_path):
+    src = tmp_path / "alarm.json"
+    src.write_text('[{"object": "card", "name": "Raise the Alarm", "layout": "normal", '
+                   '"mana_cost": "{1}{W}", "type_line": "Instant", "oracle_text": "Create two '
+                   '1/1 white Soldier creature tokens.", "colors": ["W"], "legalities": {}}]')
+    path = tmp_path / "cards.sqlite"
+    with CardDB.for_import(path) as db:
+        db.import_files([src])
+    pool, d = deck("4 Raise the Alarm\n56 Plains\n", path)
+    (eff,) = pool.defs["Raise the Alarm"]["abilities"][0]["effects"]
+    tok = pool.defs[eff["token"]]
+    assert tok["token"] and tok["subtypes"] == ["Soldier"] and tok["colors"] == ["white"]
+    pool.compile()          # the card's create_token finds its token in the card table
+
+
+def test_a_card_file_written_as_printed_with_text_not_read_is_refused_unless_allowed(tmp_path):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "sage.toml").write_text(
+        'name = "Test Sage"\ncost = "{1}{U}"\ntypes = ["Creature"]\npower = 1\ntoughness = 2\n'
+        'text = """\nWhen Test Sage enters, draw a card.\n{T}: You become the monarch."""\n')
+    pool = make_pool([folder], card_db=DbCards(tmp_path / "none.sqlite"))
+    with pytest.raises(PlaytestError) as e:
+        parse_deck_text("4 Test Sage\n56 Island\n", "d.txt", pool)
+    assert str(e.value) == (
+        f"d.txt:1: 'Test Sage' ({folder / 'sage.toml'}) is only partly supported: the engine "
+        f"would ignore line 2: '{{T}}: You become the monarch.' (You become the monarch.); "
+        f"--allow-partial plays it so")
+    pool = make_pool([folder], card_db=DbCards(tmp_path / "none.sqlite", allow_partial=True))
+    parse_deck_text("4 Test Sage\n56 Island\n", "d.txt", pool)
+    assert pool.db_cards.ignored_text() == "Test Sage (1 sentence)"

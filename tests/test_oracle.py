@@ -279,3 +279,12 @@ def test_clauses_in_order_and_if_you_do():
     # "If you do" needs an optional effect before it
     assert compile_printed(one("Test Odd", "Sorcery", "Draw two cards. If you do, draw a card.",
                                "{U}")).status == NONE
+
+
+def test_a_change_to_the_grammar_raises_the_compiler_version():
+    from simcore.cards.oracle import version
+    got = version.sources_digest()
+    assert got == version.SOURCES_DIGEST, (
+        f"the files that decide a compiled card changed: raise COMPILER_VERSION (now "
+        f"{version.COMPILER_VERSION}; card databases then compile their cards again) and set "
+        f"SOURCES_DIGEST = \"{got}\" in simcore/cards/oracle/version.py")

@@ -14,6 +14,7 @@ from ..encoding import pack_mana, unpack_mana  # noqa: F401  (compile.unpack_man
 from ..errors import PlaytestError
 from . import vocab
 from .manastr import parse_activation_cost, parse_mana
+from .oracle.tokens import same_token
 
 # Per-ability/card/filter fields (simcore/layout.py) are columns of one int32 array each.
 CT_FIELDS = [(f, np.int32) for f in L.CARD_FIELDS + L.MC_FIELDS + L.FILT_FIELDS] + \
@@ -140,8 +141,17 @@ class Pool:
             return taken[0]
         card = self.db_cards.take(stored)
         if card["name"] not in self.defs:       # built-in and --cards names come first
+            new = {card["name"]: card}
+            for tok in stored.compiled.tokens:  # the tokens it makes come with it
+                have = self.defs.get(tok["name"])
+                if have is None:
+                    new[tok["name"]] = tok
+                elif not same_token(have, tok):
+                    from .dbpool import Refused
+                    raise Refused(f"'{stored.name}' makes a token '{tok['name']}' that is not "
+                                  f"the card of that name in {have.get('_file')}")
             db_cards = self.db_cards
-            self.__init__({**self.defs, card["name"]: card}, self.kinds)
+            self.__init__({**self.defs, **new}, self.kinds)
             self.db_cards = db_cards
         return card["name"]
 

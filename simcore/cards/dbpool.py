@@ -20,8 +20,8 @@ class Refused(Exception):
 
 
 def _sentences(stored) -> str:
-    parts = [f"{face}: {u}" if face != stored.compiled.faces[0].name else str(u)
-             for face, u in stored.compiled.all_unread()]
+    parts = [f"{face}: {u.named(face)}" if face != stored.compiled.faces[0].name
+             else u.named(face) for face, u in stored.compiled.all_unread()]
     return "; ".join(parts)
 
 
@@ -38,6 +38,7 @@ class DbCards:
         self._db: CardDB | None = None
         self._opened = False
         self.taken: dict = {}       # pool name -> db.Stored
+        self.files: dict = {}       # --cards cards with text not read: name -> sentences
 
     @property
     def db(self) -> CardDB | None:
@@ -83,6 +84,18 @@ class DbCards:
         self.taken[card["name"]] = stored
         return card
 
+    def vet(self, card: dict) -> None:
+        """A card of a --cards folder written as printed whose text the grammar could not all
+        read: refused as a partly supported database card is, unless allow_partial."""
+        unread = card.get("_unread")
+        if not unread:
+            return
+        if not self.allow_partial:
+            raise Refused(f"'{card['name']}' ({card['_file']}) is only partly supported: the "
+                          f"engine would ignore {'; '.join(unread)}; --allow-partial plays "
+                          f"it so")
+        self.files[card["name"]] = len(unread)
+
     def closest(self, name: str) -> list[str]:
         db = self.db
         return [] if db is None else closest_names(lookup_name(name), db.lookup_names())
@@ -96,8 +109,8 @@ class DbCards:
 
     def ignored(self) -> list[tuple[str, int]]:
         """(card, sentences ignored) of each card taken with text the engine ignores."""
-        return [(n, len(s.compiled.all_unread())) for n, s in sorted(self.taken.items())
-                if s.status != FULL]
+        return sorted([(n, len(s.compiled.all_unread())) for n, s in self.taken.items()
+                       if s.status != FULL] + list(self.files.items()))
 
     def ignored_text(self) -> str:
         """The ignored cards in words ("" if none): "Sengir Vampire (1 sentence), ..."."""

@@ -5,8 +5,6 @@ effects (effect sentences), abilities (line classes: mana, activated, triggered,
 spell), compiler (a card's faces put together)."""
 from .compiler import compile_printed
 from .result import FULL, NONE, PARTIAL, Compiled
-
-# Stored beside each compiled card in a card database: a newer compiler recompiles.
-COMPILER_VERSION = 1
+from .version import COMPILER_VERSION
 
 __all__ = ["COMPILER_VERSION", "FULL", "NONE", "PARTIAL", "Compiled", "compile_printed"]

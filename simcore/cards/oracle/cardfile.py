@@ -39,7 +39,7 @@ def from_text(card: dict) -> dict:
     out = check_card(out, card["_file"])
     if got.tokens:
         out["_tokens"] = [dict(t, _file=card["_file"]) for t in got.tokens]
-    unread = [str(u) for u in got.unread if u.line > 0]
+    unread = [u.named(card["name"]) for u in got.unread if u.line > 0]
     if unread:
         out["_unread"] = unread
     return out

@@ -22,6 +22,10 @@ class Unread:
         where = f"line {self.line}" if self.line else "card"
         return f"{where}: {self.text!r}" + (f" ({self.reason})" if self.reason else "")
 
+    def named(self, name: str) -> str:
+        """As __str__, with the card's own name where the grammar wrote `~`."""
+        return str(self).replace("~", name)
+
 
 @dataclass(frozen=True)
 class CompiledFace:
