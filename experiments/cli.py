@@ -318,6 +318,23 @@ def build_parser() -> argparse.ArgumentParser:
                         "~/.local/share/playtest/cards.sqlite); the download is kept beside it")
     p.set_defaults(func=cmd_cards_fetch)
 
+    p = csub.add_parser("coverage", help="how much of the card database the engine plays, and "
+                                         "what blocks the rest")
+    p.add_argument("--format", action=_Once, default=None, metavar="F",
+                   help="only cards legal in F (standard, pioneer, modern, pauper, legacy, "
+                        "vintage; default: every card)")
+    p.add_argument("--decks", action=_Once, default=None, metavar="DIR",
+                   help="also count the deck slots of the lists in DIR and rank what blocks "
+                        "them (default: none)")
+    p.add_argument("--json", action=_Once, default=None, metavar="FILE",
+                   help="also write the numbers as JSON to FILE (default: none)")
+    p.add_argument("--top", action=_Once, type=_positive, default=25, metavar="N",
+                   help="blocking units to list")
+    p.add_argument("--card-db", action=_Once, default=None, metavar="PATH",
+                   help="the card database (default: $PLAYTEST_CARD_DB, else "
+                        "~/.local/share/playtest/cards.sqlite)")
+    p.set_defaults(func=cmd_cards_coverage)
+
     p = csub.add_parser("show", help="show a card as a player reads it")
     p.add_argument("name", metavar="NAME", help="the card's name (any case)")
     p.add_argument("--internals", action="store_true",
@@ -1020,6 +1037,16 @@ def cmd_cards_fetch(args) -> int:
     from experiments.cards_fetch import cards_fetch
 
     print(cards_fetch(args.card_db))
+    return 0
+
+
+def cmd_cards_coverage(args) -> int:
+    from experiments.cards_coverage import cards_coverage
+    from experiments.paths import check_output_path
+
+    if args.json is not None:
+        check_output_path(args.json, "--json", (".json",))
+    print(cards_coverage(args.card_db, args.format, args.decks, args.json, args.top))
     return 0
 
 

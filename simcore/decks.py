@@ -387,6 +387,33 @@ def parse_deck_text(text: str, source: str, card_names, tokens: Iterable[str] = 
     return deck
 
 
+class _AsWritten:
+    """Names as the list writes them, none sought: what `deck_as_written` reads with."""
+    pool = None
+
+    def match(self, name: str, printing=None) -> str:
+        return name
+
+    known = match
+
+    def hint(self) -> str:
+        return OWN_CARDS
+
+
+def deck_as_written(path) -> Deck:
+    """A deck file's card lines as written (set codes and numbers dropped), no name looked
+    up: for counting what real lists play (`playtest cards coverage --decks`). A line that
+    is no card line is still an error."""
+    source = str(path)
+    text = read_text(path, "deck file").lstrip("\ufeff")
+    deck = Deck(name=Path(source).stem, file=source)
+    read = _Reader(source, _AsWritten(), deck)
+    lines = text.splitlines()
+    (_parse_forge if _is_forge(text, source) else _parse_text)(lines, source, read)
+    read.finish()
+    return deck
+
+
 def load_deck(path, card_names, tokens: Iterable[str] = (), warn=None) -> Deck:
     """Read and parse a deck file (see `parse_deck_text`, also for `warn`)."""
     text = read_text(path, "deck file")

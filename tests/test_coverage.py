@@ -15,11 +15,11 @@ CARDS = [
     card("Bolt A", "Instant", "Bolt A deals 3 damage to any target."),
     card("Bear A", "Creature \u2014 Bear", "", power="2", toughness="2"),
     card("Knight A", "Creature \u2014 Knight", "First strike", power="2", toughness="2"),
-    card("Knight B", "Creature \u2014 Knight", "First strike\nScry 1.", power="2",
+    card("Knight B", "Creature \u2014 Knight", "First strike\nInvestigate.", power="2",
          toughness="2", legal=("modern",)),
-    card("Seer A", "Sorcery", "Scry 2.", legal=("modern",)),
+    card("Seer A", "Sorcery", "Investigate.", legal=("modern",)),
     card("Walker A", "Legendary Planeswalker \u2014 Test", "+1: Draw a card.", loyalty="3"),
-    card("Sage A", "Creature \u2014 Human", "When Sage A enters, draw a card.\nScry 1.",
+    card("Sage A", "Creature \u2014 Human", "When Sage A enters, draw a card.\nInvestigate.",
          power="1", toughness="1", legal=()),
 ]
 
@@ -35,9 +35,9 @@ def test_counts_shares_and_blockers_by_cards():
     assert s["supported_share"] == 2 / 7 and s["render_pass_share"] == 1.0
     ranked = {b["unit"]: b["cards"] for b in s["blockers"]}
     assert ranked["First strike"] == 2            # a keyword, by its name
-    assert ranked["Scry N."] == 3                 # one unit, whatever the number
+    assert ranked["Investigate."] == 3
     assert ranked["card: planeswalkers are not played yet"] == 1
-    assert s["blockers"][0] == {"unit": "Scry N.", "cards": 3}
+    assert s["blockers"][0] == {"unit": "Investigate.", "cards": 3}
 
 
 def test_a_format_keeps_its_legal_cards_only():
@@ -52,14 +52,65 @@ def test_deck_slots_weigh_each_card_by_its_copies():
     assert s["deck_slots"] == 11 and s["deck_slots_supported"] == 4
     assert s["deck_slots_unknown"] == 1
     by_slots = {b["unit"]: b["slots"] for b in s["blockers_by_slots"]}
-    assert by_slots == {"First strike": 6, "Scry N.": 2}
+    assert by_slots == {"First strike": 6, "Investigate.": 2}
 
 
 def test_units_of_a_line():
     assert template("~ deals 3 damage to target creature. Add {R}{R}.") == \
         "~ deals N damage to target creature. Add {M}."
     # a read cost with an unread effect blames the effect; an unread cost part is named
-    assert blocking_units("{T}: Scry 1.") == ["Scry N."]
+    assert blocking_units("{T}: Surveil 1. Fateseal 2.") == ["Fateseal N."]
     assert blocking_units("{T}, Pay 1 life: Add {B}.") == ["cost: Pay N life"]
     assert blocking_units("Whenever ~ attacks, draw a card.") == ["trigger: Whenever ~ attacks"]
     assert blocking_units("Flying, first strike, ward {2}") == ["First strike", "Ward"]
+
+
+# ---- the command
+
+def test_cards_coverage_command_counts_the_database_and_deck_slots(tmp_path, capsys):
+    import json
+    from pathlib import Path
+
+    import pytest
+
+    from experiments.cli import main
+    from simcore.cards.db import CardDB
+    path = tmp_path / "cards.sqlite"
+    with CardDB.for_import(path) as db:
+        db.import_files([Path(__file__).parent / "carddata" / "scryfall-cards.json"])
+        statuses = db.statuses()
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    (decks / "a.txt").write_text("4 Wind Drake (M20) 81\n4 Volcanic Hammer\n4 Sengir Vampire\n"
+                                 "4 Not A Real Card\n\n2 Lightning Bolt\n")
+    out_json = tmp_path / "c.json"
+    with pytest.raises(SystemExit) as e:
+        main(["cards", "coverage", "--card-db", str(path), "--decks", str(decks),
+              "--json", str(out_json)])
+    out, err = capsys.readouterr()
+    assert e.value.code == 0, err
+    got = json.loads(out_json.read_text())
+    assert got["cards"] == sum(statuses.values())
+    assert (got["partial"], got["none"]) == (statuses["partial"], statuses["none"])
+    assert got["supported"] <= statuses["full"] and 0 < got["supported_share"] < 1
+    assert {"render_pass_share", "blockers", "deck_slots"} <= set(got)
+    # the main deck only: Wind Drake and Volcanic Hammer are read whole, Sengir Vampire not,
+    # and a name the database lacks is a slot it does not support
+    assert (got["deck_slots"], got["deck_slots_supported"], got["deck_slots_unknown"]) == \
+        (16, 8, 4)
+    assert got["decks"] == [{"deck": "a", "slots": 16, "supported_slots": 8,
+                             "fully_supported": False}]
+    assert "deck slots of 1 lists" in out and "what blocks the most cards:" in out
+
+
+def test_cards_coverage_bad_input_is_one_line(tmp_path, capsys):
+    import pytest
+
+    from experiments.cli import main
+    for argv, why in [(["--format", "casual"], "--format: one of standard"),
+                      (["--decks", str(tmp_path / "none")], "no such folder"),
+                      (["--json", str(tmp_path / "c.txt")], "--json")]:
+        with pytest.raises(SystemExit) as e:
+            main(["cards", "coverage", "--card-db", str(tmp_path / "x.sqlite")] + argv)
+        _, err = capsys.readouterr()
+        assert e.value.code == 2 and len(err.strip().splitlines()) == 1 and why in err, err

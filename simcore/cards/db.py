@@ -285,6 +285,18 @@ class CardDB:
             compiled = compile_printed(printed)
         return Stored(name, printed, compiled)
 
+    def each(self, batch: int = 2000):
+        """Every card, as Stored, in name order, read a batch at a time."""
+        last = ""
+        while True:
+            rows = self.con.execute("SELECT name FROM cards WHERE name > ? ORDER BY name "
+                                    "LIMIT ?", (last, batch)).fetchall()
+            if not rows:
+                return
+            for (name,) in rows:
+                yield self.get(name)
+            last = rows[-1][0]
+
     def lookup_names(self) -> dict[str, str]:
         """lookup name -> whole name, for the closest names to an unknown one."""
         return dict(self.con.execute("SELECT norm, name FROM names"))

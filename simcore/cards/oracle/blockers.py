@@ -16,6 +16,13 @@ _NUM = re.compile(r"(?<![\w/+-])(?:\d+|one|two|three|four|five|six|seven|eight|n
                   r"(?![\w/])")
 
 
+_VOCAB = re.compile(r"key '(?P<key>[^']+)': .*?(?:got (?P<got>.+?)(?: \(did you|$)|"
+                    r"unknown key)")
+
+
+_INDEX = re.compile(r"\[\d+\]")
+
+
 def template(text: str) -> str:
     """The unit with its numbers and mana written N and {M}."""
     t = _MANA_RUN.sub("{M}", text)
@@ -31,6 +38,8 @@ def _effect_units(text: str) -> list[str]:
     tg = Targets()
     out = []
     for s in sentences(text):
+        if mana_effect({}, s + ".") is not None:
+            continue
         if read_sentence(s, tg) is None:
             out.append(template(s[:1].upper() + s[1:] + "."))
     return out
@@ -40,6 +49,11 @@ def blocking_units(line: str, reason: str = "") -> list[str]:
     """The units of an unread line the grammar does not read (the whole line when it
     cannot tell); `reason` is the Unread's."""
     if reason == "not in the vocabulary":
+        m = _VOCAB.search(line)
+        if m:       # "key 'abilities[1].kind': expected ..., got "enters_tapped""
+            key = _INDEX.sub("", m["key"])
+            return [f"vocabulary: {key} = {m['got']}" if m["got"] else
+                    f"vocabulary: {key} (no such key here)"]
         return ["vocabulary: " + template(line)]
     kws = split_keywords(line)
     if kws is not None:
