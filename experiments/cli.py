@@ -335,6 +335,22 @@ def build_parser() -> argparse.ArgumentParser:
                         "~/.local/share/playtest/cards.sqlite)")
     p.set_defaults(func=cmd_cards_coverage)
 
+    p = csub.add_parser("soak", help="play every supported card of the card database in "
+                                     "generated decks with the engine's audits on")
+    p.add_argument("--format", action=_Once, default=None, metavar="F",
+                   help="only cards legal in F (default: every supported card)")
+    p.add_argument("--games", action=_Once, type=_positive, default=20, metavar="N",
+                   help="games each deck plays against the next, per pilot (random, greedy)")
+    p.add_argument("--seed", action=_Once, type=int, default=1, metavar="S", help="the seed")
+    p.add_argument("--limit", action=_Once, type=_positive, default=None, metavar="N",
+                   help="only the first N supported cards by name (default: all)")
+    p.add_argument("--out", action=_Once, default=None, metavar="FILE",
+                   help="save the per-card table (.csv or .parquet; default: none)")
+    p.add_argument("--card-db", action=_Once, default=None, metavar="PATH",
+                   help="the card database (default: $PLAYTEST_CARD_DB, else "
+                        "~/.local/share/playtest/cards.sqlite)")
+    p.set_defaults(func=cmd_cards_soak)
+
     p = csub.add_parser("show", help="show a card as a player reads it")
     p.add_argument("name", metavar="NAME", help="the card's name (any case)")
     p.add_argument("--internals", action="store_true",
@@ -1048,6 +1064,20 @@ def cmd_cards_coverage(args) -> int:
         check_output_path(args.json, "--json", (".json",))
     print(cards_coverage(args.card_db, args.format, args.decks, args.json, args.top))
     return 0
+
+
+def cmd_cards_soak(args) -> int:
+    from experiments.cards_soak import cards_soak
+    from experiments.paths import check_output_path
+
+    if args.out is not None:
+        check_output_path(args.out, "--out", (".csv", ".parquet"))
+    text, _, counts = cards_soak(args.card_db, args.format, args.games, args.seed,
+                                 args.limit, args.out)
+    print(text)
+    # a crash or an audit disagreement is a finding: exit 1, as a failed scenario run does
+    bad = counts["crashes"] or counts["options_audit"] or counts["sba_audit"] or counts["stuck"]
+    return 1 if bad else 0
 
 
 def cmd_cards_show(args) -> int:

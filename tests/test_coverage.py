@@ -114,3 +114,28 @@ def test_cards_coverage_bad_input_is_one_line(tmp_path, capsys):
             main(["cards", "coverage", "--card-db", str(tmp_path / "x.sqlite")] + argv)
         _, err = capsys.readouterr()
         assert e.value.code == 2 and len(err.strip().splitlines()) == 1 and why in err, err
+
+
+def test_cards_soak_plays_every_supported_card_with_the_audits(tmp_path, capsys):
+    from pathlib import Path
+
+    import pandas as pd
+    import pytest
+
+    from experiments.cli import main
+    from simcore.cards.db import CardDB
+    path = tmp_path / "cards.sqlite"
+    with CardDB.for_import(path) as db:
+        db.import_files([Path(__file__).parent / "carddata" / "scryfall-cards.json"])
+    out = tmp_path / "soak.csv"
+    with pytest.raises(SystemExit) as e:
+        main(["cards", "soak", "--card-db", str(path), "--games", "6", "--out", str(out)])
+    text, err = capsys.readouterr()
+    assert e.value.code == 0, text + err
+    assert ("crashes 0, options-audit disagreements 0, state-based-audit misses 0, batches "
+            "stuck past the decision limit 0") in text
+    df = pd.read_csv(out)
+    # every supported non-basic card has its row and played in its deck's games
+    assert {"Wind Drake", "Volcanic Hammer"} <= set(df["card"])
+    assert (df["games"] == 2 * 6 * 2).all()         # its deck's pairings: 2 pilots, 2 sides
+    assert df.loc[df["card"] == "Wind Drake", "cast"].item() > 0
