@@ -63,10 +63,15 @@ KW_REACH = 64
 KW_DEFENDER = 128
 KW_UNDYING = 256
 KW_PERSIST = 512
+KW_INDESTRUCTIBLE = 1024
+KW_HEXPROOF = 2048
+KW_FLASH = 4096
+KW_MENACE = 8192
 KW_BITS = {"flying": KW_FLYING, "vigilance": KW_VIGILANCE, "deathtouch": KW_DEATHTOUCH,
            "lifelink": KW_LIFELINK, "trample": KW_TRAMPLE, "haste": KW_HASTE,
            "reach": KW_REACH, "defender": KW_DEFENDER, "undying": KW_UNDYING,
-           "persist": KW_PERSIST}
+           "persist": KW_PERSIST, "indestructible": KW_INDESTRUCTIBLE,
+           "hexproof": KW_HEXPROOF, "flash": KW_FLASH, "menace": KW_MENACE}
 
 # ---- mana types: index into pools, 6-bit masks (bit i = type i) ----
 M_W, M_U, M_B, M_R, M_G, M_C = 0, 1, 2, 3, 4, 5
@@ -99,6 +104,7 @@ AK_ALT_COST = 10
 AK_KICKER = 11
 AK_CAST_EXILE = 12
 AK_DELAYED = 13    # engine-made delayed trigger (warp's end-step exile)
+AK_ENTERS_TAPPED = 14   # "~ enters tapped." (614.1c)
 
 # ---- trigger events (a_event) ----
 EV_ENTERS = 1

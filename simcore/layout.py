@@ -250,6 +250,9 @@ FLOW_PLANES = (
                "thread's when GameBatch.play runs the game to its end in one call"),
     ("f_replays", "times a logged action asked or was refused and its starting state was "
                   "rebuilt by replaying the log (read by tests)"),
+    ("f_refused", "actions refused (rolled back) in this game: a priority option the cheap "
+                  "checks let through, or a declaration; the players' declarations never are "
+                  "(tests)"),
     ("f_opt_audit", "1 = audit priority_options' shortcuts (options.cast_option_nb, checks "
                     "skipped); audited shortcuts add bit 2 (castability from mana counts), 4 "
                     "(autopay in place), 8 (a check skipped: no candidate), 16 (an activation "

@@ -437,6 +437,8 @@ class _Compiler:
             r["a_ctr_kind"] = self.pool.kind(ab["counter"])
             r["a_am_k"], r["a_am_a"] = self.amount(ab["n"], w + ".n'")
             return [r]
+        if kind == "enters_tapped":
+            return [self.new_abil(K.AK_ENTERS_TAPPED, cid)]
         if kind == "static":
             r = self.new_abil(K.AK_STATIC, cid)
             r["a_filter"] = self.filter_id(ab["filter"], w + ".filter")

@@ -440,6 +440,8 @@ def ability_text(card: dict, ab: dict, pool: Mapping[str, dict] | None = None) -
     if kind == "enters_with_counters":
         q, tail = c.amount(ab["n"])
         return f"{c.name} enters with {_counted(q, ab['counter'] + ' counter')} on it{tail}."
+    if kind == "enters_tapped":
+        return f"{c.name} enters tapped."
     if kind == "static":
         others = "other " if ab["filter"].get("other") else ""
         bonus = _pt(ab.get("power", 0), ab.get("toughness", 0))

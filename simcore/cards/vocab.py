@@ -22,7 +22,8 @@ CARD_TYPES = {"Land", "Creature", "Artifact", "Enchantment", "Instant", "Sorcery
 SUPERTYPES = {"Legendary", "Basic", "Snow"}
 COLORS = {"white", "blue", "black", "red", "green"}
 KEYWORDS = {"flying", "vigilance", "deathtouch", "lifelink", "trample", "haste", "reach",
-            "defender", "undying", "persist"}
+            "defender", "undying", "persist", "indestructible", "hexproof", "flash",
+            "menace"}
 # Subtypes that are not creature types (rule 205.3): "all creature types" never grants these.
 NON_CREATURE_SUBTYPES = {
     "Plains", "Island", "Swamp", "Mountain", "Forest", "Desert", "Gate", "Lair", "Locus",
@@ -39,7 +40,7 @@ BASIC_LAND_MANA = {"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain":
 
 ABILITY_KINDS = {"mana", "activated", "trigger", "mana_trigger", "mana_replacement",
                  "enters_with_counters", "static", "spell", "additional_cost",
-                 "alternative_cost", "kicker", "cast_from_exile"}
+                 "alternative_cost", "kicker", "cast_from_exile", "enters_tapped"}
 
 TRIGGER_EVENTS = {"enters", "leaves", "dies", "cast", "upkeep", "beginning_of_combat",
                   "end_step"}
@@ -159,6 +160,7 @@ SCHEMAS = {
         "counter": (("counter",), True),
         "n": (("amount",), True),
     },
+    "ability.enters_tapped": {},
     "ability.static": {
         "effect": (("enum", {"anthem"}), True),
         "filter": (("table", "filter"), True),

@@ -28,7 +28,6 @@ from ..consts import (
     T_LAND,
     Z_BATTLEFIELD,
     Z_EXILE,
-    Z_GRAVEYARD,
     Z_HAND,
 )
 from ..jit import entry, kernel
@@ -49,14 +48,14 @@ from ..layout import (
 )
 from .choice import fail_nb
 from .counters import blight_nb, proliferate_nb, put_counters_nb
-from .ops import damage_nb
+from .ops import damage_nb, destroy_nb
 from .priority import settle_nb
 from .query import exile_permission_nb
 from .record import record_first_nb
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .stack import activate_nb, cast_nb, resolve_top_nb, sorcery_timing_nb
 from .turn import advance_nb, attack_nb, block_nb, next_steps_nb
-from .zones import enter_bf_nb, leave_one_nb
+from .zones import enter_bf_nb
 
 
 @kernel
@@ -150,7 +149,7 @@ def perform_nb(st, ct, g, act):
         t = act[1]
         if st.obj[g, O_ZONE, t] != Z_BATTLEFIELD:
             return fail_nb(st, g, E_NOT_IN_ZONE, t)
-        return leave_one_nb(st, ct, g, t, Z_GRAVEYARD)
+        return destroy_nb(st, ct, g, t)[0]
     if k == A_ENTER:
         n = act[2]
         b = scratch_nb(st, g, 2 * n)

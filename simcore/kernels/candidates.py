@@ -3,7 +3,7 @@ candidates (cards in hand or exile, activated abilities) and the least mana each
 in the State until an object changes zones (`G_CANDS_OID`), and whether any fits the mana the
 player could make (mana.potential_mana_nb). The priority check (options.py) skips its scan
 when none fits, and the step loop (turn.py) goes on through steps where nobody could act."""
-from ..consts import NO_CANDIDATE, T_INSTANT, T_LAND, Z_BATTLEFIELD, Z_EXILE, Z_HAND
+from ..consts import NO_CANDIDATE, T_LAND, Z_BATTLEFIELD, Z_EXILE, Z_HAND
 from ..jit import kernel
 from ..layout import (
     C_ACT_NEED,
@@ -23,6 +23,7 @@ from ..layout import (
     PL_LANDS,
 )
 from .mana import potential_mana_nb
+from .query import instant_speed_nb
 from .zonebits import next_nonlib_nb
 
 
@@ -32,7 +33,7 @@ def candidates_nb(st, ct, g):
     there (the scan's own cheap filters, precomputed per card: a spell's mana value, or 0 for one
     with a warp cost, which is always checked; an ability's least mana, min_mana_nb; layout
     c_cast_need, c_act_need, c_act_need_i), per player: g_least_i (at
-    instant speed: instants p owns in hand or exile, abilities without sorcery timing of
+    instant speed: instants and cards with flash p owns in hand or exile, abilities without sorcery timing of
     permanents p controls), g_least_s (at sorcery speed: also every other nonland card and
     ability) and g_cand_lands (a land in hand or exile). Exiled cards count whatever their
     permission and {T} abilities whether tapped or not: a bound that is too low only costs a
@@ -56,7 +57,7 @@ def candidates_nb(st, ct, g):
                 lands |= 1 << p
                 continue
             need = ct.card[c, C_CAST_NEED] if z == Z_HAND else ct.card[c, C_MV]
-            least_nb(st, g, p, need, need if t & T_INSTANT else NO_CANDIDATE)
+            least_nb(st, g, p, need, need if instant_speed_nb(ct, c) else NO_CANDIDATE)
         elif z == Z_BATTLEFIELD:
             least_nb(st, g, st.obj[g, O_CTRL, i], ct.card[c, C_ACT_NEED],
                      ct.card[c, C_ACT_NEED_I])

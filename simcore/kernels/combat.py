@@ -1,11 +1,12 @@
 """Combat (506-511): declaring attackers and blockers, combat damage with flying/reach,
-vigilance, deathtouch, lifelink and trample; summoning sickness and haste for attacking."""
+menace, vigilance, deathtouch, lifelink and trample; summoning sickness and haste for attacking."""
 from ..consts import (
     E_CANT_ATTACK,
     E_CANT_BLOCK,
     KW_DEATHTOUCH,
     KW_DEFENDER,
     KW_FLYING,
+    KW_MENACE,
     KW_REACH,
     KW_TRAMPLE,
     KW_VIGILANCE,
@@ -56,8 +57,36 @@ def declare_attackers_nb(st, ct, g, slots, n):
 
 
 @kernel
+def evades_nb(st, ct, g, b, a):
+    """May creature b not block attacker a for its evasion? Flying: only by flying or reach
+    (702.9b, 702.17b)."""
+    return has_kw_nb(st, ct, g, a, KW_FLYING) and not (has_kw_nb(st, ct, g, b, KW_FLYING) or
+                                                       has_kw_nb(st, ct, g, b, KW_REACH))
+
+
+@kernel
+def menace_blockable_nb(st, ct, g, d, a):
+    """Could attacker a with menace be blocked at all: has player d two untapped creatures
+    that may block it (702.111b)?"""
+    M = st.obj.shape[2]
+    n = 0
+    b = -1
+    while True:
+        b = next_bf_nb(st, g, b)
+        if b >= M:
+            break
+        if st.obj[g, O_CTRL, b] == d and st.obj[g, O_TAPPED, b] == 0 and \
+                is_creature_nb(st, ct, g, b) and not evades_nb(st, ct, g, b, a):
+            n += 1
+            if n >= 2:
+                return True
+    return False
+
+
+@kernel
 def declare_blockers_nb(st, ct, g, blockers, attackers, n):
     d = 1 - st.gm[g, G_ACTIVE]
+    menace = False
     for k in range(n):
         b = blockers[k]
         a = attackers[k]
@@ -66,12 +95,28 @@ def declare_blockers_nb(st, ct, g, blockers, attackers, n):
                 st.obj[g, O_TAPPED, b] != 0 or st.obj[g, O_BLOCKING, b] >= 0 or \
                 st.obj[g, O_ATTACKING, a] == 0:
             return fail_nb(st, g, E_CANT_BLOCK, b)
-        if has_kw_nb(st, ct, g, a, KW_FLYING) and not (has_kw_nb(st, ct, g, b, KW_FLYING) or
-                                                        has_kw_nb(st, ct, g, b, KW_REACH)):
+        if evades_nb(st, ct, g, b, a):
             return fail_nb(st, g, E_CANT_BLOCK, b)
+        if has_kw_nb(st, ct, g, a, KW_MENACE):
+            menace = True
         st.obj[g, O_BLOCKING, b] = a
         st.obj[g, O_BLOCKING, a] = BLOCKED
+    for k in range(n if menace else 0):
+        # 702.111b: an attacker with menace can't be blocked except by two or more creatures
+        a = attackers[k]
+        if has_kw_nb(st, ct, g, a, KW_MENACE) and blocks_on_nb(attackers, n, a) < 2:
+            return fail_nb(st, g, E_CANT_BLOCK, blockers[k])
     return ST_OK
+
+
+@kernel
+def blocks_on_nb(attackers, n, a):
+    """How many of the n blocks declared are on attacker a."""
+    m = 0
+    for k in range(n):
+        if attackers[k] == a:
+            m += 1
+    return m
 
 
 @kernel

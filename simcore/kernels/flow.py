@@ -29,6 +29,7 @@ from ..consts import (
     END_CAPACITY,
     END_CONDITION,
     END_TURN_LIMIT,
+    KW_MENACE,
     OPT_ACTIVATE,
     OPT_LAND,
     OPT_WARP,
@@ -107,6 +108,7 @@ from .condition import condition_holds_nb
 from .legal import legal_row_nb, options_open_nb, pass_legal_nb
 from .noise import decision_seed_nb, uniform_nb
 from .options import attack_options_nb, block_options_nb, priority_options_nb
+from .query import has_kw_nb
 from .record import start_records_nb
 from .sba import loss_end_nb
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
@@ -273,10 +275,31 @@ def declare_picked_nb(st, snap, ct, fw, g, kind):
             fw.pend[g, 2 + j] = fw.pick[g, j]
     else:
         fw.pend[g, 0] = A_BLOCK
+        n = 0
         for j in range(m):
-            fw.pend[g, 2 + 2 * j] = block_blocker_nb(fw.pick[g, j])
-            fw.pend[g, 3 + 2 * j] = block_attacker_nb(fw.pick[g, j])
+            a = block_attacker_nb(fw.pick[g, j])
+            if lone_menace_block_nb(st, ct, fw, g, m, a):
+                continue
+            fw.pend[g, 2 + 2 * n] = block_blocker_nb(fw.pick[g, j])
+            fw.pend[g, 3 + 2 * n] = a
+            n += 1
+        fw.pend[g, 1] = n
     txn_go_nb(st, snap, ct, fw, g)
+
+
+@kernel
+def lone_menace_block_nb(st, ct, fw, g, m, a):
+    """Is attacker a one with menace that only one of the m blocks picked is on? Declared,
+    the blocks would be illegal (702.111b), so that lone blocker is withdrawn: blocks are
+    picked one at a time, and a player who ends the declaration there has not found a
+    second blocker."""
+    if not has_kw_nb(st, ct, g, a, KW_MENACE):
+        return False
+    n = 0
+    for j in range(m):
+        if block_attacker_nb(fw.pick[g, j]) == a:
+            n += 1
+    return n == 1
 
 
 @kernel

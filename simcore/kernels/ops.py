@@ -10,6 +10,7 @@ from ..consts import (
     EXP_PLAY,
     EXP_WARP,
     KW_DEATHTOUCH,
+    KW_INDESTRUCTIBLE,
     KW_LIFELINK,
     OPF_OPTIONAL,
     SEL_EACH_CREATURE,
@@ -100,6 +101,16 @@ def damage_nb(st, ct, g, t, n, src_card, src_ctrl):
         st.pl[g, PL_LIFE, value_player_nb(t)] -= n
     if src_card >= 0 and (ct.card[src_card, C_KW] & KW_LIFELINK) != 0:
         st.pl[g, PL_LIFE, src_ctrl] += n
+
+
+@kernel
+def destroy_nb(st, ct, g, t):
+    """Destroy permanent t (701.8a: to its owner's graveyard), unless it is indestructible
+    (702.12b). Returns (status, destroyed)."""
+    if (ct.card[st.obj[g, O_CARD, t], C_KW] & KW_INDESTRUCTIBLE) != 0:
+        return ST_OK, False
+    s = leave_one_nb(st, ct, g, t, Z_GRAVEYARD)
+    return s, s == ST_OK
 
 
 @kernel
@@ -448,8 +459,7 @@ def op_destroy_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
     t = single_sel_nb(st, g, si, a0, tgt_ok)
     if t < 0 or st.obj[g, O_ZONE, t] != Z_BATTLEFIELD:
         return ST_OK, False
-    s = leave_one_nb(st, ct, g, t, Z_GRAVEYARD)
-    return s, s == ST_OK
+    return destroy_nb(st, ct, g, t)
 
 
 @kernel

@@ -11,15 +11,13 @@ from ..consts import (
     AK_ACTIVATED,
     AK_ALT_COST,
     KW_DEFENDER,
-    KW_FLYING,
-    KW_REACH,
+    KW_MENACE,
     OPT_ACTIVATE,
     OPT_CAST,
     OPT_LAND,
     OPT_WARP,
     ST_NEED,
     ST_OK,
-    T_INSTANT,
     T_LAND,
     Z_BATTLEFIELD,
     Z_EXILE,
@@ -58,12 +56,14 @@ from ..layout import (
 )
 from .actions import land_drop_error_nb, run_action_nb
 from .candidates import nothing_fits_nb
+from .combat import evades_nb, menace_blockable_nb
 from .gamecopy import copy_game_nb, same_game_nb
 from .mana import count_potential_mana_nb, min_mana_nb, potential_mana_nb
 from .query import (
     can_use_tap_nb,
     exile_permission_nb,
     has_kw_nb,
+    instant_speed_nb,
     is_creature_nb,
     next_creature_nb,
 )
@@ -182,7 +182,7 @@ def card_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, mine, before, act,
     computed when first needed, -1 until then)."""
     c = st.obj[g, O_CARD, i]
     z = st.obj[g, O_ZONE, i]
-    if (ct.card[c, C_TYPES] & T_INSTANT) == 0 and not sorcery_ok:
+    if not sorcery_ok and not instant_speed_nb(ct, c):
         return n, pot
     if (ct.card[c, C_TYPES] & T_LAND) != 0 and st.pl[g, PL_LANDS, p] >= 1:
         return n, pot
@@ -330,8 +330,11 @@ def block_options_nb(st, ct, fw, g):
                 break
             if st.obj[g, O_ATTACKING, a] == 0:
                 continue
-            if has_kw_nb(st, ct, g, a, KW_FLYING) and not (has_kw_nb(st, ct, g, b, KW_FLYING) or
-                                                            has_kw_nb(st, ct, g, b, KW_REACH)):
+            if evades_nb(st, ct, g, b, a):
+                continue
+            # menace: offered only where a second blocker could join (the flow withdraws a
+            # lone one as it declares: flow.declare_picked_nb)
+            if has_kw_nb(st, ct, g, a, KW_MENACE) and not menace_blockable_nb(st, ct, g, d, a):
                 continue
             if n < fw.opts.shape[1]:
                 fw.opts[g, n] = block_option_nb(b, a)

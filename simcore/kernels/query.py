@@ -13,8 +13,11 @@ from ..consts import (
     FC_OPP,
     FC_YOU,
     FZ_GRAVEYARD,
+    KW_FLASH,
     KW_HASTE,
+    KW_HEXPROOF,
     T_CREATURE,
+    T_INSTANT,
     T_LAND,
     Z_BATTLEFIELD,
     Z_GRAVEYARD,
@@ -98,6 +101,21 @@ def has_subtype_nb(st, ct, g, i, sub):
 @kernel
 def has_kw_nb(st, ct, g, i, kw):
     return (ct.card[st.obj[g, O_CARD, i], C_KW] & kw) != 0
+
+
+@kernel
+def instant_speed_nb(ct, c):
+    """May card c be cast any time its owner could cast an instant: an instant (307.1) or a
+    card with flash (702.8a)?"""
+    return (ct.card[c, C_TYPES] & T_INSTANT) != 0 or (ct.card[c, C_KW] & KW_FLASH) != 0
+
+
+@kernel
+def targetable_by_nb(st, ct, g, i, p):
+    """May a spell or ability p controls target object i? Not a permanent with hexproof
+    that an opponent of p controls (702.11b)."""
+    return st.obj[g, O_ZONE, i] != Z_BATTLEFIELD or st.obj[g, O_CTRL, i] == p or \
+        (ct.card[st.obj[g, O_CARD, i], C_KW] & KW_HEXPROOF) == 0
 
 
 @kernel

@@ -10,6 +10,7 @@ from ..consts import (
     END_DECKED,
     END_LIFE,
     END_POISON,
+    KW_INDESTRUCTIBLE,
     LOSS_DECKED,
     LOSS_LIFE,
     LOSS_POISON,
@@ -24,6 +25,7 @@ from ..consts import (
 )
 from ..jit import entry, kernel
 from ..layout import (
+    C_KW,
     C_SPELL,
     C_SUPER,
     C_TYPES,
@@ -108,7 +110,9 @@ def sba_pass_nb(st, ct, g):
             if t <= 0:                                            # 704.5f
                 marked[i] = 1
                 any_mark = True
-            elif st.obj[g, O_DAMAGE, i] >= t or (st.obj[g, O_DTDMG, i] != 0 and st.obj[g, O_DAMAGE, i] > 0):
+            elif (st.obj[g, O_DAMAGE, i] >= t or (st.obj[g, O_DTDMG, i] != 0 and
+                                                  st.obj[g, O_DAMAGE, i] > 0)) and \
+                    (ct.card[c, C_KW] & KW_INDESTRUCTIBLE) == 0:  # 702.12b: not destroyed
                 marked[i] = 1                                     # 704.5g, 704.5h
                 any_mark = True
         a = st.obj[g, O_ATTACHED, i]

@@ -38,7 +38,6 @@ from ..consts import (
     SK_TRIGGER,
     ST_CAPACITY,
     ST_OK,
-    T_INSTANT,
     T_LAND,
     T_PERMANENT,
     W_BLIGHT,
@@ -169,11 +168,13 @@ from .operands import target_legal_nb
 from .query import (
     exile_permission_nb,
     greatest_toughness_nb,
+    instant_speed_nb,
     matches_filter_nb,
     next_creature_nb,
     next_filter_zone_nb,
     obj_has_counters_nb,
     player_matches_nb,
+    targetable_by_nb,
 )
 from .record import record_first_nb
 from .rng import shuffle_library_nb
@@ -230,7 +231,8 @@ def target_options_nb(st, ct, g, f, src, ctrl, out):
         i = next_filter_zone_nb(st, ct, g, f, i)
         if i >= st.obj.shape[2]:
             break
-        if not matches_filter_nb(st, ct, g, f, src, ctrl, i):
+        if not matches_filter_nb(st, ct, g, f, src, ctrl, i) or \
+                not targetable_by_nb(st, ct, g, i, ctrl):
             continue
         if st.obj[g, O_ZONE, i] != Z_BATTLEFIELD:
             dup = False
@@ -402,7 +404,7 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
             return fail_nb(st, g, E_NO_PERMISSION, slot)
     else:
         return fail_nb(st, g, E_NO_PERMISSION, slot)
-    if (types & T_INSTANT) == 0 and not sorcery_timing_nb(st, g, p):
+    if not instant_speed_nb(ct, c) and not sorcery_timing_nb(st, g, p):
         return fail_nb(st, g, E_TIMING, slot)
     base = ct.card[c, C_COST]
     if alt != 0:

@@ -40,6 +40,7 @@ from ..layout import (
     F_QKIND,
     F_QMAX,
     F_QMIN,
+    F_REFUSED,
     F_REPLAYS,
     F_SNAP,
     F_TAPE_N,
@@ -190,6 +191,7 @@ def txn_ran_nb(st, snap, fw, g, s):
         # so it ends truncated (game_over_nb) instead of retrying the same step forever
         fw.fl[g, F_END] = END_CAPACITY
     fw.fl[g, F_TXN] = 0
+    fw.fl[g, F_REFUSED] += 1
     b = fw.fl[g, F_BAN_N]            # not offered again until the game moves on
     if fw.fl[g, F_PEND_OPT] != 0 and b < fw.ban.shape[1]:
         fw.ban[g, b] = fw.fl[g, F_PEND_OPT]

@@ -2,6 +2,7 @@
 they cause: enters-the-battlefield (with 603.6a for simultaneous entering), leaves/dies with
 look-back (603.10a, last known information)."""
 from ..consts import (
+    AK_ENTERS_TAPPED,
     AK_ETB_COUNTERS,
     AK_TRIGGER,
     AM_CONST,
@@ -334,7 +335,8 @@ def etb_amount_nb(st, g, i, am_k, am_a):
 @kernel
 def enter_bf_nb(st, ct, g, slots, ctrls, n, extra_kind):
     """Objects slots[:n] enter the battlefield at the same time under ctrls[:n].
-    Enters-with-counters replacements read the X of the spell that became it (107.3m);
+    Enters-tapped (614.1c) and enters-with-counters replacements apply; the latter read the
+    X of the spell that became it (107.3m);
     `extra_kind` >= 0 adds one counter of that kind (undying, persist). Enter triggers of
     every permanent, newcomers included, are checked for each entering object (603.6a)."""
     for k in range(n):
@@ -350,6 +352,9 @@ def enter_bf_nb(st, ct, g, slots, ctrls, n, extra_kind):
                 if m > 0:
                     st.o_counters[g, ct.abil[a, AB_CTR_KIND], i] += m
                     mark_mana_nb(st, g)
+            elif ct.abil[a, AB_KIND] == AK_ENTERS_TAPPED:
+                st.obj[g, O_TAPPED, i] = 1      # 614.1c: it enters tapped
+                mark_mana_nb(st, g)
         if extra_kind >= 0:
             st.o_counters[g, extra_kind, i] += 1
             mark_mana_nb(st, g)
