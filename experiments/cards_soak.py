@@ -6,10 +6,11 @@ the decision limit, or out of room), and lists the cards never cast in their gam
 copies the players held although they could cast them (experiments/pilot.py's test): a mana
 or rules gap in a compiled card shows up so.
 
-Decks: the supported nonland cards in order of colour and name, nine to a deck, four copies
-each, and 24 lands: the supported nonbasic lands of those colours (four copies each, at most
-two kinds), the rest basic lands split by the colours of the cards' costs. Deck k plays deck
-k+1 (the last plays the first), `games` games a pilot, random start."""
+Decks: the supported nonland cards grouped by their exact colours, nine to a deck, four
+copies each (a smaller last group more copies: 36 spells a deck), and 24 lands: the supported
+nonbasic lands of those colours (four copies each, at most two kinds), the rest basic lands
+split by the coloured symbols of the cards' costs. Deck k plays deck k+1 (the last plays the
+first), `games` games a pilot, random start."""
 import time
 
 import numpy as np
@@ -66,13 +67,24 @@ def supported_cards(db, fmt=None, limit=None):
     return cards, made
 
 
+def _pips(card: dict) -> dict[str, int]:
+    """Coloured symbols of the card's cost by colour ({G/W} counts for both)."""
+    cost = card.get("cost", "")
+    return {c: cost.count("{" + c) + cost.count("/" + c + "}") for c in "WUBRG"}
+
+
 def build_decks(cards):
-    """[(deck name, {card name: copies})] covering every card (module docstring)."""
+    """[(deck name, {card name: copies})] covering every card (module docstring): the
+    nonland cards grouped by their exact colours, nine to a deck (a smaller last group gets
+    more copies, 36 spells a deck), the lands of those colours, basics by coloured pips."""
     spells = sorted((c for c in cards if "Land" not in c["types"]),
                     key=lambda c: (len(_colours(c)), _colours(c), c["name"]))
     lands = sorted((c for c in cards if "Land" in c["types"]),
                    key=lambda c: (_colours(c), c["name"]))
-    groups = [spells[i:i + PER_DECK] for i in range(0, len(spells), PER_DECK)]
+    by_colour: dict[str, list] = {}
+    for c in spells:
+        by_colour.setdefault(_colours(c), []).append(c)
+    groups = [g[i:i + PER_DECK] for g in by_colour.values() for i in range(0, len(g), PER_DECK)]
     if not groups:
         groups = [[]]
     by_group = [[] for _ in groups]
@@ -84,14 +96,16 @@ def build_decks(cards):
         by_group[i].append(land)
     decks = []
     for i, (g, ls) in enumerate(zip(groups, by_group)):
-        deck = {c["name"]: 4 for c in g + ls}
-        cols = "".join(_colours(c) for c in g)
+        copies = max(4, (4 * PER_DECK) // max(len(g), 1))
+        deck = {c["name"]: copies for c in g}
+        deck.update({c["name"]: 4 for c in ls})
+        weights = {c: sum(_pips(x)[c] for x in g) for c in "WUBRG"}
+        weights = {c: w for c, w in weights.items() if w} or {"G": 1}
         basics = LANDS - 4 * len(ls)
-        weights = {c: cols.count(c) for c in "WUBRG" if cols.count(c)} or {"G": 1}
         total = sum(weights.values())
         left = basics
-        for j, (c, w) in enumerate(sorted(weights.items())):
-            n = left if j == len(weights) - 1 else round(basics * w / total)
+        for j, (c, w) in enumerate(sorted(weights.items(), key=lambda cw: -cw[1])):
+            n = left if j == len(weights) - 1 else max(1, round(basics * w / total))
             n = min(n, left)
             if n:
                 deck[BASICS[c]] = deck.get(BASICS[c], 0) + n
