@@ -104,7 +104,7 @@ AK_ALT_COST = 10
 AK_KICKER = 11
 AK_CAST_EXILE = 12
 AK_DELAYED = 13    # engine-made delayed trigger (warp's end-step exile)
-AK_ENTERS_TAPPED = 14   # "~ enters tapped." (614.1c)
+AK_ENTERS_TAPPED = 14   # "~ enters tapped." (614.1c), or "... unless" (ETU_*)
 
 # ---- trigger events (a_event) ----
 EV_ENTERS = 1
@@ -125,6 +125,12 @@ SUBJ_ANY = 4
 SUBJECT_IDS = {"self": SUBJ_SELF, "another": SUBJ_ANOTHER,
                "self_or_another": SUBJ_SELF_OR_ANOTHER, "any": SUBJ_ANY}
 # intervening-if conditions (a_cond, 603.4)
+# AK_ENTERS_TAPPED: unless what it enters untapped (a_etu)
+ETU_NONE = 0            # always tapped
+ETU_LANDS_AT_MOST = 1   # you control a_etu_n or fewer other lands
+ETU_LANDS_AT_LEAST = 2  # you control a_etu_n or more other lands
+ETU_CONTROL = 3         # you control a permanent matching a_etu_f0 or a_etu_f1
+ETU_PAY_LIFE = 4        # you pay a_etu_n life as it enters ("you may", 119.4)
 COND_NONE = 0
 COND_SUBJ_HAD_COUNTERS = 1
 COND_SELF_HAS_COUNTERS = 2
@@ -265,6 +271,7 @@ W_X = 14
 W_KICKS = 15
 W_TRIGGER_ORDER = 16   # games: which of your waiting triggers goes on the stack next (603.3b)
 W_SCRY = 17
+W_PAY_LIFE = 18
 WHY_NAMES = {W_TARGET: "target", W_BLIGHT: "creature to blight",
              W_PROLIFERATE: "what to proliferate", W_MAY: "whether to do an optional action",
              W_COST_OPTION: "which cost to pay", W_MANA: "which mana to add",
@@ -272,6 +279,7 @@ WHY_NAMES = {W_TARGET: "target", W_BLIGHT: "creature to blight",
              "order of replacement effects", W_DISCARD: "card to discard",
              W_SURVEIL: "cards to put into the graveyard (surveil)",
              W_SCRY: "cards to put on the bottom of the library (scry)",
+             W_PAY_LIFE: "whether to pay life",
              W_LEGEND: "legendary permanent to keep", W_SACRIFICE: "permanent to sacrifice",
              W_REMOVE_COUNTERS: "counters to remove", W_X: "the value of X",
              W_KICKS: "how many times to kick",

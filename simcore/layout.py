@@ -408,6 +408,8 @@ ABIL_PLANES = (
     ("a_ce_yourturn", "AK_CAST_EXILE: 1 = only during your turn"),
     ("a_ce_rmc", "AK_CAST_EXILE: counters to remove from among creatures you control as an "
                  "additional cost; 0 none"),
+    ("a_etu", "AK_ENTERS_TAPPED: ETU_* unless what it enters untapped (ETU_NONE: never)"),
+    ("a_etu_n", "AK_ENTERS_TAPPED: the number ETU_LANDS_* and ETU_PAY_LIFE read"),
 ) + tuple((f"a_prod_opts{k}", f"PK_CHOICE: option {k}, packed mana; 0 unused")
           for k in range(4)) + \
     tuple((f"a_tgt{k}", f"filter id of target {k}; -1 none") for k in range(2)) + \
@@ -415,9 +417,12 @@ ABIL_PLANES = (
                              "ACO_BLIGHT_X); 0 none") for k in range(2)) + \
     tuple((f"a_aco_n{k}", f"ACO_BLIGHT: -1/-1 counters of option {k}") for k in range(2)) + \
     tuple((f"a_aco_cost{k}", f"ACO_MANA: mana cost id of option {k}; -1 none")
+          for k in range(2)) + \
+    tuple((f"a_etu_f{k}", f"ETU_CONTROL: filter id {k} of what you must control; -1 none")
           for k in range(2))
 # vector-valued ability fields: name -> number of planes (name0, name1, ...)
-ABIL_VECTORS = {"a_prod_opts": 4, "a_tgt": 2, "a_aco_kind": 2, "a_aco_n": 2, "a_aco_cost": 2}
+ABIL_VECTORS = {"a_prod_opts": 4, "a_tgt": 2, "a_aco_kind": 2, "a_aco_n": 2, "a_aco_cost": 2,
+                "a_etu_f": 2}
 # ct.filt[f, FI_*], int32; f = filter id (targets, subjects, counts, anthems)
 FILT_PLANES = (
     ("f_types", "T_* mask: objects with any of these types; 0 = any type"),
@@ -464,7 +469,7 @@ STATE_ARRAY_DOCS = {
     "lib": "[g, p, i] int16: library slots, index 0 = bottom, lib_n-1 = top",
     "gm": "[g, G_*] int32: the game planes (GM_PLANES)",
     "rng": "[g] uint64: per-game random state (splitmix64), seeded from the run's seed and "
-           "the game's number (setup.game_seed_nb)",
+           "the game's number (rng.game_seed_nb)",
     "stk": "[g, SI_*, depth] int32: the stack (STK_PLANES), depth 0 = bottom, < stack_n",
     "s_lki": "[g, depth, kind] int16: counters as last known (603.10a, 704.8): a trigger's "
              "subject's, an activated ability's source's after its cost was paid",
@@ -590,6 +595,7 @@ AB_TGT = ABIL_FIELDS.index("a_tgt0")
 AB_ACO_KIND = ABIL_FIELDS.index("a_aco_kind0")
 AB_ACO_N = ABIL_FIELDS.index("a_aco_n0")
 AB_ACO_COST = ABIL_FIELDS.index("a_aco_cost0")
+AB_ETU_F = ABIL_FIELDS.index("a_etu_f0")
 MC_PIPS = MC_FIELDS.index("mc_pips0")
 MC_HYB = MC_FIELDS.index("mc_hyb0")
 SI_TGT = STK_FIELDS.index("s_tgt0")

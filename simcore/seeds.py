@@ -1,5 +1,5 @@
 """A run's seed: every game's random stream comes from it and the game's number only
-(kernels/setup.py, game_seed_nb), so results do not depend on batches or threads."""
+(kernels/rng.py, game_seed_nb), so results do not depend on batches or threads."""
 import numpy as np
 
 from .errors import PlaytestError

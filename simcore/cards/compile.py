@@ -227,7 +227,7 @@ class _Compiler:
         row.update(a_kind=kind, a_card=card, a_actidx=-1, a_cost=-1, a_tapn_sub=-1,
                    a_rmc_kind=-1, a_filter=-1, a_ctr_kind=-1,
                    a_prod_opts=[0] * 4, a_tgt=[-1, -1], a_aco_kind=[0, 0], a_aco_n=[0, 0],
-                   a_aco_cost=[-1, -1], a_op0=len(self.ops))
+                   a_aco_cost=[-1, -1], a_etu_f=[-1, -1], a_op0=len(self.ops))
         self.abils.append(row)
         return row
 
@@ -438,7 +438,19 @@ class _Compiler:
             r["a_am_k"], r["a_am_a"] = self.amount(ab["n"], w + ".n'")
             return [r]
         if kind == "enters_tapped":
-            return [self.new_abil(K.AK_ENTERS_TAPPED, cid)]
+            r = self.new_abil(K.AK_ENTERS_TAPPED, cid)
+            u = ab.get("unless", {})
+            if "lands_at_most" in u:
+                r["a_etu"], r["a_etu_n"] = K.ETU_LANDS_AT_MOST, u["lands_at_most"]
+            elif "lands_at_least" in u:
+                r["a_etu"], r["a_etu_n"] = K.ETU_LANDS_AT_LEAST, u["lands_at_least"]
+            elif "control" in u:
+                r["a_etu"] = K.ETU_CONTROL
+                for k, f in enumerate(u["control"]):
+                    r["a_etu_f"][k] = self.filter_id(f, f"{w}.unless.control[{k}]")
+            elif "pay_life" in u:
+                r["a_etu"], r["a_etu_n"] = K.ETU_PAY_LIFE, u["pay_life"]
+            return [r]
         if kind == "static":
             r = self.new_abil(K.AK_STATIC, cid)
             r["a_filter"] = self.filter_id(ab["filter"], w + ".filter")

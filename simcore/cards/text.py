@@ -441,7 +441,19 @@ def ability_text(card: dict, ab: dict, pool: Mapping[str, dict] | None = None) -
         q, tail = c.amount(ab["n"])
         return f"{c.name} enters with {_counted(q, ab['counter'] + ' counter')} on it{tail}."
     if kind == "enters_tapped":
-        return f"{c.name} enters tapped."
+        u = ab.get("unless", {})
+        if "pay_life" in u:
+            return (f"As {c.name} enters, you may pay {u['pay_life']} life. If you don't, it "
+                    f"enters tapped.")
+        unless = ""
+        if "lands_at_most" in u:
+            unless = f" unless you control {_word(u['lands_at_most'])} or fewer other lands"
+        elif "lands_at_least" in u:
+            unless = f" unless you control {_word(u['lands_at_least'])} or more other lands"
+        elif "control" in u:
+            unless = " unless you control " + _or(_a(_things(f).replace(" you control", ""))
+                                                   for f in u["control"])
+        return f"{c.name} enters tapped{unless}."
     if kind == "static":
         others = "other " if ab["filter"].get("other") else ""
         bonus = _pt(ab.get("power", 0), ab.get("toughness", 0))

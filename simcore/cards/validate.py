@@ -36,6 +36,9 @@ _MIN_INT = {
     ("filter", "mv_max"): 0,
     ("amount", "if_paid"): 0,
     ("amount", "else"): 0,
+    ("enters_unless", "lands_at_most"): 0,
+    ("enters_unless", "lands_at_least"): 1,
+    ("enters_unless", "pay_life"): 1,
 }
 
 # Keys an effect cannot do without (besides `do`).
@@ -305,6 +308,14 @@ def _check_ability(v, path: str, ctx: CardContext) -> None:
 
     if effects is not None:
         _check_target_selectors(v, path, ctx)
+
+    if kind == "enters_tapped" and "unless" in v:
+        u = v["unless"]
+        if len(u) != 1:
+            ctx.fail(_join(path, "unless"), f"exactly one of lands_at_most, lands_at_least, "
+                                            f"control, pay_life, got {len(u)}")
+        if "control" in u and not 1 <= len(u["control"]) <= 2:
+            ctx.fail(_join(path, "unless.control"), "one or two filters")
 
     if kind == "mana":
         add = v["add"]

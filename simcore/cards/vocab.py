@@ -160,7 +160,17 @@ SCHEMAS = {
         "counter": (("counter",), True),
         "n": (("amount",), True),
     },
-    "ability.enters_tapped": {},
+    "ability.enters_tapped": {
+        "unless": (("table", "enters_unless"), False),
+    },
+    # what lets a permanent enter untapped after all (one key): you control N or fewer / N
+    # or more other lands, a permanent matching one of the filters, or you pay N life
+    "enters_unless": {
+        "lands_at_most": (("int",), False),
+        "lands_at_least": (("int",), False),
+        "control": (("list", ("table", "filter")), False),
+        "pay_life": (("int",), False),
+    },
     "ability.static": {
         "effect": (("enum", {"anthem"}), True),
         "filter": (("table", "filter"), True),

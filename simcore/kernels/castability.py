@@ -13,15 +13,14 @@ counts the lands drawn that make a type of U, kept up to date as lands come.
 
 Shuffling: the library is shuffled lazily, Fisher-Yates from the top as far as cards are
 drawn (the top cards of a full shuffle, drawn the same way), from each game's own random
-stream (kernels/setup.py game_seed_nb), so a game's counts depend on the seed and its
+stream (kernels/rng.py game_seed_nb), so a game's counts depend on the seed and its
 number only: not on the batch, the ranges or the threads.
 """
 import numpy as np
 
 from ..jit import entry, kernel
 from ..players.mulligan_rule import OPENING, bottom_to_nb, deck_types_nb, keep_nb
-from .rng import splitmix64_nb
-from .setup import game_seed_nb
+from .rng import game_seed_nb, splitmix64_nb
 
 N_MASKS = 64            # sets of the six mana types
 PLAY, DRAW = 0, 1       # counts[r, side, ...]

@@ -5,8 +5,7 @@ import numpy as np
 
 from ..jit import kernel
 from ..layout import F_DECISIONS
-from .rng import splitmix64_nb
-from .setup import game_seed_nb
+from .rng import game_seed_nb, splitmix64_nb
 
 
 @kernel

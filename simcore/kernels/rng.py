@@ -31,3 +31,12 @@ def shuffle_library_nb(st, g, p):
         t = st.lib[g, p, i]
         st.lib[g, p, i] = st.lib[g, p, j]
         st.lib[g, p, j] = t
+
+
+@kernel
+def game_seed_nb(base, game):
+    """Game `game`'s random state from the run's base seed: depends on nothing else, so a
+    game plays the same whatever the batch size, chunking or thread count."""
+    s, r = splitmix64_nb(base ^ (np.uint64(game) * np.uint64(0xD1B54A32D192ED03)))
+    s, r = splitmix64_nb(r)
+    return r

@@ -1,6 +1,5 @@
 """Starting games (CR 103): decks into libraries, shuffling with each game's own random
 stream, the starting player, opening hands, and the London mulligan (103.5)."""
-import numpy as np
 
 from ..consts import ST_CAPACITY, ST_ILLEGAL, ST_OK, Z_HAND, Z_LIBRARY
 from ..jit import entry, kernel
@@ -19,18 +18,9 @@ from ..layout import (
     PL_MULLIGANS,
 )
 from .manamark import mark_mana_nb
-from .rng import rand_below_nb, shuffle_library_nb, splitmix64_nb
+from .rng import game_seed_nb, rand_below_nb, shuffle_library_nb
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .zones import draw_nb, hand_slots_nb, lib_put_bottom_nb, set_zone_nb
-
-
-@kernel
-def game_seed_nb(base, game):
-    """Game `game`'s random state from the run's base seed: depends on nothing else, so a
-    game plays the same whatever the batch size, chunking or thread count."""
-    s, r = splitmix64_nb(base ^ (np.uint64(game) * np.uint64(0xD1B54A32D192ED03)))
-    s, r = splitmix64_nb(r)
-    return r
 
 
 @kernel

@@ -14,6 +14,11 @@ from ..consts import (
     COND_SUBJ_HAD_COUNTERS,
     COND_SUBJ_NO_MINUS,
     COND_SUBJ_NO_PLUS,
+    ETU_CONTROL,
+    ETU_LANDS_AT_LEAST,
+    ETU_LANDS_AT_MOST,
+    ETU_NONE,
+    ETU_PAY_LIFE,
     EV_DIES,
     EV_ENTERS,
     EV_LEAVES,
@@ -22,6 +27,8 @@ from ..consts import (
     SUBJ_ANOTHER,
     SUBJ_SELF,
     SUBJ_SELF_OR_ANOTHER,
+    T_LAND,
+    W_PAY_LIFE,
     Z_BATTLEFIELD,
     Z_GRAVEYARD,
     Z_HAND,
@@ -34,6 +41,9 @@ from ..layout import (
     AB_AM_K,
     AB_COND,
     AB_CTR_KIND,
+    AB_ETU,
+    AB_ETU_F,
+    AB_ETU_N,
     AB_EVENT,
     AB_FILTER,
     AB_KIND,
@@ -73,6 +83,7 @@ from ..layout import (
     O_ZONE,
     PL_DREW_EMPTY,
     PL_LIB_N,
+    PL_LIFE,
     QI_ABIL,
     QI_CARD,
     QI_CTRL,
@@ -85,8 +96,9 @@ from ..layout import (
     QI_SUBJ_OID,
     QI_X,
 )
+from .choice import ask_yesno_nb
 from .manamark import mark_mana_nb
-from .query import is_creature_nb, matches_filter_nb, obj_has_counters_nb
+from .query import is_creature_nb, matches_filter_nb, obj_has_counters_nb, obj_types_nb
 from .record import record_first_nb
 from .sbamark import mark_sba_nb
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
@@ -333,6 +345,50 @@ def etb_amount_nb(st, g, i, am_k, am_a):
 
 
 @kernel
+def enters_tapped_nb(st, ct, g, i, a, p):
+    """(status, does object i enter tapped) by its AK_ENTERS_TAPPED ability a, p its
+    controller: "~ enters tapped" (614.1c) or "... unless" (a_etu, ETU_*): other lands p
+    controls counted, a permanent p controls sought, or "you may pay N life" asked (119.4:
+    only with at least N life). The lands and permanents are those on the battlefield as
+    it enters (objects entering with it that came first in this batch count too)."""
+    u = ct.abil[a, AB_ETU]
+    if u == ETU_NONE:
+        return ST_OK, True
+    if u == ETU_PAY_LIFE:
+        n = ct.abil[a, AB_ETU_N]
+        if st.pl[g, PL_LIFE, p] < n:
+            return ST_OK, True
+        s, yes = ask_yesno_nb(st, ct, g, W_PAY_LIFE, p)
+        if s != ST_OK:
+            return s, True
+        if yes:
+            st.pl[g, PL_LIFE, p] -= n
+            mark_sba_nb(st, g)
+        return ST_OK, not yes
+    M = st.obj.shape[2]
+    lands = 0
+    j = -1
+    while True:
+        j = next_bf_nb(st, g, j)
+        if j >= M:
+            break
+        if j == i or st.obj[g, O_CTRL, j] != p:
+            continue
+        if u == ETU_CONTROL:
+            for k in range(2):
+                f = ct.abil[a, AB_ETU_F + k]
+                if f >= 0 and matches_filter_nb(st, ct, g, f, i, p, j):
+                    return ST_OK, False
+        elif obj_types_nb(st, ct, g, j) & T_LAND:
+            lands += 1
+    if u == ETU_LANDS_AT_MOST:
+        return ST_OK, lands > ct.abil[a, AB_ETU_N]
+    if u == ETU_LANDS_AT_LEAST:
+        return ST_OK, lands < ct.abil[a, AB_ETU_N]
+    return ST_OK, True
+
+
+@kernel
 def enter_bf_nb(st, ct, g, slots, ctrls, n, extra_kind):
     """Objects slots[:n] enter the battlefield at the same time under ctrls[:n].
     Enters-tapped (614.1c) and enters-with-counters replacements apply; the latter read the
@@ -353,8 +409,12 @@ def enter_bf_nb(st, ct, g, slots, ctrls, n, extra_kind):
                     st.o_counters[g, ct.abil[a, AB_CTR_KIND], i] += m
                     mark_mana_nb(st, g)
             elif ct.abil[a, AB_KIND] == AK_ENTERS_TAPPED:
-                st.obj[g, O_TAPPED, i] = 1      # 614.1c: it enters tapped
-                mark_mana_nb(st, g)
+                s, tapped = enters_tapped_nb(st, ct, g, i, a, ctrls[k])
+                if s != ST_OK:
+                    return s
+                if tapped:
+                    st.obj[g, O_TAPPED, i] = 1      # 614.1c: it enters tapped
+                    mark_mana_nb(st, g)
         if extra_kind >= 0:
             st.o_counters[g, extra_kind, i] += 1
             mark_mana_nb(st, g)

@@ -171,6 +171,28 @@ def _enters_with(m) -> dict:
     return {"kind": "enters_with_counters", "counter": m["kind"], "n": n}
 
 
+# 614.1c replacements that let it enter untapped after all
+_ENTERS_UNLESS = re.compile(rf"^~ enters tapped unless you control (?:(?P<n>{NUMBER}) or "
+                            r"(?P<dir>fewer|more) other lands|(?P<what>an? .+?))\.$")
+_SHOCK = re.compile(rf"^As ~ enters, you may pay (?P<n>{NUMBER}) life\. If you don't, it "
+                    r"enters tapped\.$")
+
+
+def _enters_unless(m) -> dict:
+    if m["n"]:
+        key = "lands_at_most" if m["dir"] == "fewer" else "lands_at_least"
+        return {"kind": "enters_tapped", "unless": {key: number(m["n"])}}
+    filters = []
+    for alt in re.split(r",? or ", m["what"]):
+        f = read_filter(re.sub(r"^an? ", "", alt))
+        if f is None or not re.match(r"^an? ", alt):
+            raise Unreadable(f"'unless you control {m['what']}'")
+        filters.append(f)
+    if len(filters) > 2:
+        raise Unreadable(f"'unless you control {m['what']}' (at most two kinds)")
+    return {"kind": "enters_tapped", "unless": {"control": filters}}
+
+
 def read_line(line: str, is_spell: bool, made: dict | None = None) -> list[dict]:
     """The abilities of one line of rules text; raises Unreadable. Tokens its effects make
     are added to `made` (name -> definition)."""
@@ -183,6 +205,12 @@ def read_line(line: str, is_spell: bool, made: dict | None = None) -> list[dict]
         return [{"kind": "kicker", "cost": m["cost"]} | ({"multi": True} if m["multi"] else {})]
     if line == "~ enters tapped.":
         return [{"kind": "enters_tapped"}]
+    m = _ENTERS_UNLESS.match(line)
+    if m:
+        return [_enters_unless(m)]
+    m = _SHOCK.match(line)
+    if m:
+        return [{"kind": "enters_tapped", "unless": {"pay_life": number(m["n"])}}]
     m = TRIGGER.match(line)
     if m:
         return [_trigger(m, made)]
