@@ -176,6 +176,7 @@ FC_YOU = 1
 FC_OPP = 2
 FZ_BATTLEFIELD = 0
 FZ_GRAVEYARD = 1
+FZ_LIBRARY = 2          # cards in a library: what search_library may find
 
 # ---- effect opcodes (op[0]) ----
 OP_PUT_COUNTERS = 1        # sel, kind, am_k, am_a
@@ -201,6 +202,7 @@ OP_PUMP = 20               # sel, power, toughness
 OP_EXILE_WARPED = 21       # delayed: exile the subject if it is the same object
 OP_SCRY = 22               # am
 OP_MILL = 23               # am
+OP_SEARCH = 24             # filter id, second filter id (-1 none), to (SEARCH_TO_*), tapped
 OPCODE_NAMES = {v: k for k, v in dict(globals()).items() if k.startswith("OP_")}
 OPF_OPTIONAL = 1
 OPF_IF_DONE = 2
@@ -272,6 +274,9 @@ W_KICKS = 15
 W_TRIGGER_ORDER = 16   # games: which of your waiting triggers goes on the stack next (603.3b)
 W_SCRY = 17
 W_PAY_LIFE = 18
+W_SEARCH = 19
+SEARCH_TO_HAND = 0
+SEARCH_TO_BATTLEFIELD = 1
 WHY_NAMES = {W_TARGET: "target", W_BLIGHT: "creature to blight",
              W_PROLIFERATE: "what to proliferate", W_MAY: "whether to do an optional action",
              W_COST_OPTION: "which cost to pay", W_MANA: "which mana to add",
@@ -280,6 +285,7 @@ WHY_NAMES = {W_TARGET: "target", W_BLIGHT: "creature to blight",
              W_SURVEIL: "cards to put into the graveyard (surveil)",
              W_SCRY: "cards to put on the bottom of the library (scry)",
              W_PAY_LIFE: "whether to pay life",
+             W_SEARCH: "the card to find in the library (none: find nothing)",
              W_LEGEND: "legendary permanent to keep", W_SACRIFICE: "permanent to sacrifice",
              W_REMOVE_COUNTERS: "counters to remove", W_X: "the value of X",
              W_KICKS: "how many times to kick",

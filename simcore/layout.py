@@ -364,6 +364,8 @@ ABIL_PLANES = (
     ("a_rmc_kind", "cost (AK_ACTIVATED): counter kind removed from this permanent; -1 none"),
     ("a_rmc_n", "how many of them"),
     ("a_sac_self", "cost (AK_ACTIVATED): 1 = sacrifice this permanent"),
+    ("a_pay_life", "cost (AK_ACTIVATED): pay this much life (119.4: only with at least as "
+                   "much); 0 none"),
     ("a_sorcery", "1 = activate only as a sorcery (602.5d)"),
     ("a_prod", "AK_MANA: PK_* what it produces"),
     ("a_prod_val", "PK_FIXED: packed mana per activation (times a_am_*); PK_REFLECT: type mask "
@@ -430,10 +432,12 @@ FILT_PLANES = (
     ("f_ctrl", "FC_* relation to the source's controller of the object's controller (its "
                "owner in a graveyard), and of a matching player"),
     ("f_owner", "FC_* relation to the source's controller of the object's owner"),
-    ("f_zone", "FZ_BATTLEFIELD (permanents) or FZ_GRAVEYARD (graveyard cards)"),
+    ("f_zone", "FZ_BATTLEFIELD (permanents), FZ_GRAVEYARD (graveyard cards) or FZ_LIBRARY "
+               "(library cards: search_library's)"),
     ("f_mv_max", "greatest mana value (c_mv); -1 no limit"),
     ("f_other", "1 = not the source itself (\"another\")"),
     ("f_players", "1 = players match too (e.g. any target), subject to f_ctrl"),
+    ("f_basic", "1 = basic cards only (supertype Basic)"),
 )
 
 OBJ_FIELDS = tuple(name for name, _ in OBJ_PLANES)

@@ -60,7 +60,8 @@ def test_units_of_a_line():
         "~ deals N damage to target creature. Add {M}."
     # a read cost with an unread effect blames the effect; an unread cost part is named
     assert blocking_units("{T}: Surveil 1. Fateseal 2.") == ["Fateseal N."]
-    assert blocking_units("{T}, Pay 1 life: Add {B}.") == ["cost: Pay N life"]
+    assert blocking_units("{T}, Exile a card from your graveyard: Add {B}.") == \
+        ["cost: Exile a card from your graveyard"]
     assert blocking_units("Whenever ~ attacks, draw a card.") == ["trigger: Whenever ~ attacks"]
     assert blocking_units("Flying, first strike, ward {2}") == ["First strike", "Ward"]
 

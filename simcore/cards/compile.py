@@ -195,7 +195,10 @@ class _Compiler:
                    f_owner=rel[spec.get("owner", "any")],
                    f_zone=K.FZ_GRAVEYARD if spec.get("zone") == "graveyard" else K.FZ_BATTLEFIELD,
                    f_mv_max=spec.get("mv_max", -1), f_other=int(spec.get("other", False)),
-                   f_players=int(spec.get("players", False)))
+                   f_players=int(spec.get("players", False)),
+                   f_basic=int(spec.get("basic", False)))
+        if spec.get("zone") == "library":
+            row["f_zone"] = K.FZ_LIBRARY
         self.filters.append(row)
         self.filter_ids[key] = len(self.filters) - 1
         return len(self.filters) - 1
@@ -298,6 +301,14 @@ class _Compiler:
                 a[:3] = [K.SEL_IDS[sel(e, "what")], e.get("power", 0),
                          e.get("toughness", 0)]
                 op = K.OP_PUMP
+            elif do == "search_library":
+                find = e.get("find", []) or [{}]
+                fids = [self.filter_id({**f, "zone": "library"}, f"{w}.find[{k}]")
+                        for k, f in enumerate(find)]
+                a[:4] = [fids[0], fids[1] if len(fids) > 1 else -1,
+                         K.SEARCH_TO_BATTLEFIELD if e.get("put") == "battlefield" else
+                         K.SEARCH_TO_HAND, int(e.get("tapped", False))]
+                op = K.OP_SEARCH
             else:  # pragma: no cover - the validator rejects unknown effects
                 raise PlaytestError(f"{w}.do: unknown effect {do!r}")
             self.ops.append([op, flags] + a)
@@ -324,6 +335,7 @@ class _Compiler:
             row["a_rmc_kind"] = self.pool.kind(rc["counter"])
             row["a_rmc_n"] = rc.get("n", 1)
         row["a_sac_self"] = int(ab.get("sacrifice_self", False))
+        row["a_pay_life"] = ab.get("pay_life", 0)
         row["a_sorcery"] = int(ab.get("timing") == "sorcery")
 
     # ---- one card ----

@@ -248,6 +248,15 @@ def _clause(e: dict, c: _Card) -> tuple[str | None, str, str, str]:
         return None, "sacrifice", f"{c.name} unless you sacrifice {_a(what)}", ""
     if do == "destroy":
         return None, "destroy", sel("what"), ""
+    if do == "search_library":
+        kinds = [_things(f).replace("permanent", "").strip() for f in e.get("find", [])]
+        kinds = [("basic " if f.get("basic") else "") + k for f, k in
+                 zip(e.get("find", []), kinds)]
+        what = _a(" or ".join(kinds) + " card" if kinds else "card")   # "a Swamp or Forest card"
+        reveal = ", reveal it" if e.get("reveal") else ""
+        put = ("put it onto the battlefield" + (" tapped" if e.get("tapped") else "")
+               if e.get("put") == "battlefield" else "put it into your hand")
+        return None, "search", f"your library for {what}{reveal}, {put}, then shuffle", ""
     if do == "pump":
         return (sel("what"), "get", f"{_pt(e.get('power', 0), e.get('toughness', 0))} until "
                 f"end of turn", "")
@@ -301,6 +310,8 @@ def _cost(ab: dict, c: _Card) -> str:
     if rc is not None:
         parts.append(f"Remove {_counted(rc.get('n', 1), rc['counter'] + ' counter')} from "
                      f"{c.name}")
+    if ab.get("pay_life"):
+        parts.append(f"Pay {ab['pay_life']} life")
     if ab.get("sacrifice_self"):
         parts.append(f"Sacrifice {c.name}")
     return ", ".join(parts) or "{0}"

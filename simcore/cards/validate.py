@@ -39,6 +39,7 @@ _MIN_INT = {
     ("enters_unless", "lands_at_most"): 0,
     ("enters_unless", "lands_at_least"): 1,
     ("enters_unless", "pay_life"): 1,
+    ("ability.activated", "pay_life"): 1,
 }
 
 # Keys an effect cannot do without (besides `do`).
@@ -387,6 +388,18 @@ def _check_effect(v, path: str, ctx: CardContext) -> None:
             ctx.fail(_join(path, key), f"missing required key (do = {_q(do)} needs it)")
     for key, val in v.items():
         _check(val, schema[key][0], _join(path, key), ctx, "effect")
+    if do == "search_library":
+        find = v.get("find", [])
+        if len(find) > 2:
+            ctx.fail(_join(path, "find"), "at most two kinds of card (\"a Swamp or Forest "
+                                          "card\"); none: any card")
+        for k, f in enumerate(find):
+            for key in ("zone", "controller", "owner", "other", "players"):
+                if key in f:
+                    ctx.fail(_join(path, f"find[{k}].{key}"), "a card in your library: no "
+                                                              "zone, controller or owner")
+        if v.get("tapped") and v.get("put", "hand") != "battlefield":
+            ctx.fail(_join(path, "tapped"), 'only with put = "battlefield"')
 
 
 def _check_card(data: dict, ctx: CardContext) -> None:

@@ -72,6 +72,7 @@ EFFECTS = {
     "sacrifice_unless": {"sacrifice"},
     "destroy": {"what"},
     "pump": {"what", "power", "toughness"},
+    "search_library": {"find", "put", "tapped", "reveal"},
 }
 # What an effect acts on when its selector key is left out (simcore/cards/compile.py reads these
 # defaults too): "target" there needs the ability's first target like a written one.
@@ -134,6 +135,7 @@ SCHEMAS = {
         "blight": (("int",), False),
         "remove_counters": (("table", "remove_counters"), False),
         "sacrifice_self": (("bool",), False),
+        "pay_life": (("int",), False),
         "timing": (("enum", {"sorcery", "instant"}), False),
         "targets": (("list", ("target",)), False),
         "effects": (("list", ("table", "effect")), True),
@@ -222,6 +224,7 @@ SCHEMAS = {
         "mv_max": (("int",), False),
         "other": (("bool",), False),
         "players": (("bool",), False),
+        "basic": (("bool",), False),
     },
     "amount": {
         "count": (("table", "filter"), False),
@@ -248,5 +251,9 @@ SCHEMAS = {
         "toughness": (("int",), False),
         "all_creature_types": (("bool",), False),
         "sacrifice": (("table", "filter"), False),
+        "find": (("list", ("table", "filter")), False),
+        "put": (("enum", {"battlefield", "hand"}), False),
+        "tapped": (("bool",), False),
+        "reveal": (("bool",), False),
     },
 }

@@ -25,6 +25,7 @@ from ..consts import (
     OP_RETURN_TO_BF,
     OP_SAC_UNLESS,
     OP_SCRY,
+    OP_SEARCH,
     OP_SURVEIL,
     OPF_IF_DONE,
     OPF_OPTIONAL,
@@ -62,6 +63,7 @@ from .ops import (
     op_return_to_battlefield_nb,
     op_sacrifice_unless_nb,
     op_scry_nb,
+    op_search_nb,
     op_surveil_nb,
 )
 from .query import (
@@ -97,6 +99,8 @@ def run_op_nb(st, ct, g, si, tgt_ok, op, fl, a0, a1, a2, a3, did):
         return op_discard_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
     if op == OP_SURVEIL:
         return op_surveil_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
+    if op == OP_SEARCH:
+        return op_search_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
     if op == OP_SCRY:
         return op_scry_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
     if op == OP_MILL:

@@ -13,6 +13,7 @@ from ..consts import (
     KW_INDESTRUCTIBLE,
     KW_LIFELINK,
     OPF_OPTIONAL,
+    SEARCH_TO_BATTLEFIELD,
     SEL_EACH_CREATURE,
     SEL_EACH_OPP,
     SEL_EACH_OPP_AND_CREATURES,
@@ -25,6 +26,7 @@ from ..consts import (
     W_MAY,
     W_SACRIFICE,
     W_SCRY,
+    W_SEARCH,
     W_SURVEIL,
     Z_BATTLEFIELD,
     Z_EXILE,
@@ -54,6 +56,7 @@ from ..layout import (
     O_EX_TURN,
     O_KICKS,
     O_OWNER,
+    O_TAPPED,
     O_X,
     O_ZONE,
     PL_LIB_N,
@@ -70,6 +73,7 @@ from .query import (
     is_creature_nb,
     matches_filter_nb,
 )
+from .rng import shuffle_library_nb
 from .sbamark import mark_sba_nb
 from .scratch import scratch_nb
 from .zonebits import next_bf_nb
@@ -374,6 +378,49 @@ def op_scry_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
 def op_mill_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
     """The controller mills a0/a1 (amount) cards (701.13)."""
     return mill_nb(st, g, st.stk[g, SI_CTRL, si], amount_nb(st, ct, g, si, a0, a1)), True
+
+
+@kernel
+def op_search_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """The controller searches their library for a card matching filter a0 or a1 (-1 none)
+    (701.23): they may find nothing (701.23b); the card found goes onto the battlefield
+    (a2 = SEARCH_TO_BATTLEFIELD; tapped if a3) or into their hand; then they shuffle. Done if
+    a card was found."""
+    p = st.stk[g, SI_CTRL, si]
+    n = st.pl[g, PL_LIB_N, p]
+    b = scratch_nb(st, g, n + 2)
+    opts = st.scr[b:b + n]
+    out = st.scr[b + n:b + n + 1]
+    m = 0
+    for k in range(n):
+        i = st.lib[g, p, k]
+        if matches_filter_nb(st, ct, g, a0, -1, p, i) or \
+                (a1 >= 0 and matches_filter_nb(st, ct, g, a1, -1, p, i)):
+            opts[m] = i
+            m += 1
+    found = -1
+    if m > 0:
+        s, got = ask_many_nb(st, ct, g, ASK_CARDS, W_SEARCH, p, opts, m, 0, 1, True, out)
+        if s != ST_OK:
+            return s, False
+        if got == 1:
+            found = out[0]
+    if found >= 0:
+        if a2 == SEARCH_TO_BATTLEFIELD:
+            lib_remove_nb(st, g, found)
+            bb = scratch_nb(st, g, 2)
+            st.scr[bb] = found
+            st.scr[bb + 1] = p
+            s = enter_bf_nb(st, ct, g, st.scr[bb:bb + 1], st.scr[bb + 1:bb + 2], 1, -1)
+            if s != ST_OK:
+                return s, False
+            if a3 != 0:
+                st.obj[g, O_TAPPED, found] = 1
+                mark_mana_nb(st, g)
+        else:
+            move_card_nb(st, g, found, Z_HAND)
+    shuffle_library_nb(st, g, p)
+    return ST_OK, found >= 0
 
 
 @kernel

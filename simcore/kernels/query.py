@@ -13,14 +13,17 @@ from ..consts import (
     FC_OPP,
     FC_YOU,
     FZ_GRAVEYARD,
+    FZ_LIBRARY,
     KW_FLASH,
     KW_HASTE,
     KW_HEXPROOF,
+    SUP_BASIC,
     T_CREATURE,
     T_INSTANT,
     T_LAND,
     Z_BATTLEFIELD,
     Z_GRAVEYARD,
+    Z_LIBRARY,
 )
 from ..jit import entry, kernel
 from ..layout import (
@@ -34,8 +37,10 @@ from ..layout import (
     C_NABIL,
     C_POWER,
     C_STATIC,
+    C_SUPER,
     C_TOUGHNESS,
     C_TYPES,
+    FI_BASIC,
     FI_CTRL,
     FI_MV_MAX,
     FI_OTHER,
@@ -149,7 +154,13 @@ def matches_filter_nb(st, ct, g, f, src, src_ctrl, i):
     if ct.filt[f, FI_ZONE] == FZ_GRAVEYARD:
         if z != Z_GRAVEYARD:
             return False
+    elif ct.filt[f, FI_ZONE] == FZ_LIBRARY:
+        if z != Z_LIBRARY:
+            return False
     elif z != Z_BATTLEFIELD:
+        return False
+    if ct.filt[f, FI_BASIC] != 0 and \
+            (ct.card[st.obj[g, O_CARD, i], C_SUPER] & SUP_BASIC) == 0:
         return False
     ft = ct.filt[f, FI_TYPES]
     if ft != 0 and (obj_types_nb(st, ct, g, i) & ft) == 0:

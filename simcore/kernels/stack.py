@@ -76,6 +76,7 @@ from ..layout import (
     AB_NTGT,
     AB_OP0,
     AB_OPTIONAL,
+    AB_PAY_LIFE,
     AB_RMC_KIND,
     AB_RMC_N,
     AB_SAC_SELF,
@@ -120,6 +121,7 @@ from ..layout import (
     O_TAPPED,
     O_X,
     O_ZONE,
+    PL_LIFE,
     PL_LOST,
     QI_ABIL,
     QI_CARD,
@@ -753,6 +755,8 @@ def activation_checks_nb(st, ct, g, slot, a, p):
     if ct.abil[a, AB_RMC_KIND] >= 0 and \
             st.o_counters[g, ct.abil[a, AB_RMC_KIND], slot] < ct.abil[a, AB_RMC_N]:
         return False
+    if st.pl[g, PL_LIFE, p] < ct.abil[a, AB_PAY_LIFE]:     # 119.4
+        return False
     if st.gm[g, G_STACK_N] >= st.stk.shape[2]:
         return False
     M = st.obj.shape[2]
@@ -841,6 +845,8 @@ def activate_nb(st, ct, g, slot, number):
         return fail_nb(st, g, E_NOT_ENOUGH_MANA, slot)
     if ct.abil[a, AB_RMC_KIND] >= 0 and st.o_counters[g, ct.abil[a, AB_RMC_KIND], slot] < ct.abil[a, AB_RMC_N]:
         return fail_nb(st, g, E_COST, slot)
+    if st.pl[g, PL_LIFE, p] < ct.abil[a, AB_PAY_LIFE]:
+        return fail_nb(st, g, E_COST, slot)   # 119.4: only with that much life
     ncands = blight_targets_nb(st, ct, g, p, cands)
     if ct.abil[a, AB_BLIGHT] > 0 and ncands == 0:
         return fail_nb(st, g, E_COST, slot)   # 701.68b
@@ -881,6 +887,9 @@ def activate_nb(st, ct, g, slot, number):
         st.obj[g, O_TAPPED, chosen[k]] = 1
     if blighted >= 0:
         put_counters_nb(st, g, blighted, CK_MINUS, ct.abil[a, AB_BLIGHT])
+    if ct.abil[a, AB_PAY_LIFE] > 0:
+        st.pl[g, PL_LIFE, p] -= ct.abil[a, AB_PAY_LIFE]
+        mark_sba_nb(st, g)
     if ct.abil[a, AB_RMC_KIND] >= 0:
         st.o_counters[g, ct.abil[a, AB_RMC_KIND], slot] -= ct.abil[a, AB_RMC_N]
         mark_sba_nb(st, g)

@@ -108,6 +108,9 @@ def score_priority(obj, card, abil, ops, stk, gm, g, o, piece):
         if abil[ab, L.AB_BLIGHT] != 0 or abil[ab, L.AB_SAC_SELF] != 0 or \
                 abil[ab, L.AB_TAPN] != 0:
             s = -1.0    # costs our creatures: a counter, itself, attackers
+        for op in range(abil[ab, L.AB_OP0], abil[ab, L.AB_OP0] + abil[ab, L.AB_NOP]):
+            if ops[op, 0] == K.OP_SEARCH and ops[op, 4] == K.SEARCH_TO_BATTLEFIELD:
+                s = 10.0    # a land that fetches a land: a land now, worth its cost
         # nor "becomes a creature" again while it already is one or that activation waits
         # on the stack
         again = (obj[g, L.O_EOT_TYPES, ps] & K.T_CREATURE) != 0

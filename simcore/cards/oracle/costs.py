@@ -7,6 +7,7 @@ import re
 from .words import NUMBER, number
 
 _SYMBOLS = re.compile(r"^(?:\{[^{}]+\})+$")
+_LIFE = re.compile(rf"^Pay (?P<n>{NUMBER}) life$")
 _REMOVE = re.compile(rf"^Remove (?P<n>{NUMBER}) (?P<kind>\S+) counters? from ~$")
 _TAP = re.compile(r"^Tap (?:an untapped (?P<one>\w+)|(?P<n>two|three|four|five) untapped "
                   r"(?P<many>\w+)) you control$")
@@ -29,6 +30,13 @@ def read_cost(text: str) -> dict | None:
             continue
         if part == "Sacrifice ~":
             out["sacrifice_self"] = True
+            continue
+        m = _LIFE.match(part)
+        if m:
+            n = number(m["n"])
+            if n == "X":
+                return None
+            out["pay_life"] = n
             continue
         m = _REMOVE.match(part)
         if m:

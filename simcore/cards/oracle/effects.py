@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from .amounts import split_for_each
-from .targets import read_target
+from .targets import read_filter, read_target
 from .tokens import token_def
 from .words import NUMBER, number
 
@@ -128,6 +128,33 @@ def _return(m, tg):
     return [e]
 
 
+def _search(m, tg):
+    what = m["what"].strip()
+    find = []
+    if what != "a":
+        basic = what.startswith(("a basic ", "an basic "))
+        words = re.sub(r"^an? (?:basic )?", "", what)
+        for alt in re.split(r",? or ", words):
+            f = read_filter(alt)
+            if f is None or set(f) - {"types", "subtype"}:
+                return None
+            if basic:
+                f["basic"] = True
+            find.append(f)
+        if len(find) > 2:
+            return None
+    e = {"do": "search_library"}
+    if find:
+        e["find"] = find
+    if m["put"].startswith("onto"):
+        e["put"] = "battlefield"
+        if m["tapped"]:
+            e["tapped"] = True
+    if m["reveal"]:
+        e["reveal"] = True
+    return [e]
+
+
 def _create(m, tg):
     tok = token_def(m["desc"], m["kws"])
     if tok is None:
@@ -155,6 +182,9 @@ PATTERNS = [
                 r"target [^.]+)"), _counters),
     (re.compile(rf"{_OBJ} gets? (?P<p>[+-]\d+)/(?P<t>[+-]\d+) until end of turn"), _pump),
     (re.compile(r"return (?P<what>target [^.]+?) to the battlefield"), _return),
+    (re.compile(r"search your library for (?P<what>an? [^,]*?) ?card, (?P<reveal>reveal it, )?"
+                r"put it (?P<put>onto the battlefield(?P<tapped> tapped)?|into your hand), "
+                r"then shuffle"), _search),
     (re.compile(rf"create {_N} (?P<desc>.+?) tokens?(?: with (?P<kws>[a-z ,]+))?"), _create),
 ]
 _MAY = re.compile(r"^you may (.+)$")
@@ -216,6 +246,9 @@ def _read_clauses(s: str, tg: Targets, effects: list) -> list[dict] | None:
             return None
         out[0] = {**out[0], "if": "done"}
         return out
+    whole = read_sentence(s, tg)         # a sentence whose "then" is its own (search)
+    if whole is not None:
+        return whole
     parts = _THEN.split(s)
     got = []
     for part in parts:
