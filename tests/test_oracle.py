@@ -288,3 +288,17 @@ def test_a_change_to_the_grammar_raises_the_compiler_version():
         f"the files that decide a compiled card changed: raise COMPILER_VERSION (now "
         f"{version.COMPILER_VERSION}; card databases then compile their cards again) and set "
         f"SOURCES_DIGEST = \"{got}\" in simcore/cards/oracle/version.py")
+
+
+def test_search_phrases_the_filters_cannot_say_stay_unread():
+    # "permanent card" (not an instant or sorcery) and "basic land card or Gate card" (basic
+    # the first only) have no filter: read as any card, or both basic, they would say more
+    for text in ("Search your library for a Goblin permanent card, put it onto the "
+                 "battlefield, then shuffle.",
+                 "Search your library for a basic land card or Gate card, reveal it, put it "
+                 "into your hand, then shuffle."):
+        assert compile_printed(one("Test Seeker", "Sorcery", text, "{3}")).status == NONE
+    ok = compile_printed(one("Test Seeker", "Sorcery", "Search your library for a basic land "
+                             "card, reveal it, put it into your hand, then shuffle.", "{G}"))
+    assert ok.card["abilities"][0]["effects"] == [
+        {"do": "search_library", "find": [{"types": ["Land"], "basic": True}], "reveal": True}]

@@ -34,7 +34,8 @@ NON_CREATURE_SUBTYPES = {
 }
 # Creature types whose plural is the word itself ("other Merfolk you control").
 SAME_PLURAL = {"Merfolk", "Kithkin", "Sheep", "Fish", "Moonfolk", "Surrakar", "Kor", "Vedalken",
-               "Aetherborn", "Noggle", "Phyrexian", "Kavu", "Kraken", "Ox", "Homunculus"}
+               "Aetherborn", "Noggle", "Phyrexian", "Kavu", "Kraken", "Ox", "Homunculus",
+               "Myr"}
 BASIC_LAND_MANA = {"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain": "{R}",
                    "Forest": "{G}"}
 

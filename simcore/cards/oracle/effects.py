@@ -134,7 +134,12 @@ def _search(m, tg):
     if what != "a":
         basic = what.startswith(("a basic ", "an basic "))
         words = re.sub(r"^an? (?:basic )?", "", what)
-        for alt in re.split(r",? or ", words):
+        alts = re.split(r",? or ", words)
+        if basic and len(alts) > 1:
+            return None         # "a basic land card or Gate card": basic is the first's only
+        for alt in alts:
+            if "permanent" in alt or alt.endswith(" card"):
+                return None     # a permanent card: no filter says "not an instant or sorcery"
             f = read_filter(alt)
             if f is None or set(f) - {"types", "subtype"}:
                 return None
