@@ -232,13 +232,18 @@ def _ended_early(e, kept=""):
     return f"playtest: stopped by {e.name}{kept}"
 
 
+def _add_card_db_option(p: argparse.ArgumentParser, what: str = "the card database",
+                        after: str = "") -> None:
+    p.add_argument("--card-db", action=_Once, default=None, metavar="PATH",
+                   help=f"{what} (default: $PLAYTEST_CARD_DB, else "
+                        f"~/.local/share/playtest/cards.sqlite){after}")
+
+
 def _add_cards_option(p: argparse.ArgumentParser, partial: bool = False) -> None:
     """--cards DIR and --card-db PATH; for a command that plays games, --allow-partial."""
     p.add_argument("--cards", metavar="DIR", action="append", default=[], help=CARDS_HELP)
-    p.add_argument("--card-db", action=_Once, default=None, metavar="PATH",
-                   help="the card database that names not built in nor in --cards are sought "
-                        "in (default: $PLAYTEST_CARD_DB, else "
-                        "~/.local/share/playtest/cards.sqlite)")
+    _add_card_db_option(p, "the card database that names not built in nor in --cards are "
+                           "sought in")
     if partial:
         p.add_argument("--allow-partial", action="store_true",
                        help="play cards of the card database whose text the engine reads "
@@ -307,15 +312,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("files", metavar="FILE", nargs="+",
                    help="Scryfall's oracle-cards or default-cards bulk file, or MTGJSON's "
                         "AtomicCards.json (.json or .json.gz)")
-    p.add_argument("--card-db", action=_Once, default=None, metavar="PATH",
-                   help="the card database to write (default: $PLAYTEST_CARD_DB, else "
-                        "~/.local/share/playtest/cards.sqlite)")
+    _add_card_db_option(p, "the card database to write")
     p.set_defaults(func=cmd_cards_import)
 
     p = csub.add_parser("fetch", help="download Scryfall's oracle-cards file and import it")
-    p.add_argument("--card-db", action=_Once, default=None, metavar="PATH",
-                   help="the card database to write (default: $PLAYTEST_CARD_DB, else "
-                        "~/.local/share/playtest/cards.sqlite); the download is kept beside it")
+    _add_card_db_option(p, "the card database to write", "; the download is kept beside it")
     p.set_defaults(func=cmd_cards_fetch)
 
     p = csub.add_parser("coverage", help="how much of the card database the engine plays, and "
@@ -330,9 +331,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also write the numbers as JSON to FILE (default: none)")
     p.add_argument("--top", action=_Once, type=_positive, default=25, metavar="N",
                    help="blocking units to list")
-    p.add_argument("--card-db", action=_Once, default=None, metavar="PATH",
-                   help="the card database (default: $PLAYTEST_CARD_DB, else "
-                        "~/.local/share/playtest/cards.sqlite)")
+    _add_card_db_option(p)
     p.set_defaults(func=cmd_cards_coverage)
 
     p = csub.add_parser("soak", help="play every supported card of the card database in "
@@ -346,9 +345,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="only the first N supported cards by name (default: all)")
     p.add_argument("--out", action=_Once, default=None, metavar="FILE",
                    help="save the per-card table (.csv or .parquet; default: none)")
-    p.add_argument("--card-db", action=_Once, default=None, metavar="PATH",
-                   help="the card database (default: $PLAYTEST_CARD_DB, else "
-                        "~/.local/share/playtest/cards.sqlite)")
+    _add_card_db_option(p)
     p.set_defaults(func=cmd_cards_soak)
 
     p = csub.add_parser("show", help="show a card as a player reads it")

@@ -156,18 +156,26 @@ def discard_nb(st, ct, g, p, n):
 
 
 @kernel
-def surveil_nb(st, ct, g, p, n):
-    """701.25: look at the top n; put any of them into the graveyard, the rest back on top."""
+def look_at_top_nb(st, ct, g, p, n, why):
+    """p looks at the top n cards of their library and picks any of them (surveil, scry):
+    (status, the cards picked: a scratch slice, how many)."""
     k = min(n, st.pl[g, PL_LIB_N, p])
-    if k <= 0:
-        return ST_OK
-    b = scratch_nb(st, g, 2 * k)
+    b = scratch_nb(st, g, 2 * max(k, 1))
     opts = st.scr[b:b + k]
     out = st.scr[b + k:b + 2 * k]
+    if k <= 0:
+        return ST_OK, out, 0
     top = st.pl[g, PL_LIB_N, p]
     for j in range(k):
         opts[j] = st.lib[g, p, top - 1 - j]
-    s, m = ask_many_nb(st, ct, g, ASK_CARDS, W_SURVEIL, p, opts, k, 0, k, True, out)
+    s, m = ask_many_nb(st, ct, g, ASK_CARDS, why, p, opts, k, 0, k, True, out)
+    return s, out, m
+
+
+@kernel
+def surveil_nb(st, ct, g, p, n):
+    """701.25: look at the top n; put any of them into the graveyard, the rest back on top."""
+    s, out, m = look_at_top_nb(st, ct, g, p, n, W_SURVEIL)
     if s != ST_OK:
         return s
     for j in range(m):
@@ -179,16 +187,7 @@ def surveil_nb(st, ct, g, p, n):
 def scry_nb(st, ct, g, p, n):
     """701.22a: look at the top n; put any of them on the bottom, the rest back on top (their
     order on either side is the engine's: the cards keep the order they had)."""
-    k = min(n, st.pl[g, PL_LIB_N, p])
-    if k <= 0:
-        return ST_OK
-    b = scratch_nb(st, g, 2 * k)
-    opts = st.scr[b:b + k]
-    out = st.scr[b + k:b + 2 * k]
-    top = st.pl[g, PL_LIB_N, p]
-    for j in range(k):
-        opts[j] = st.lib[g, p, top - 1 - j]
-    s, m = ask_many_nb(st, ct, g, ASK_CARDS, W_SCRY, p, opts, k, 0, k, True, out)
+    s, out, m = look_at_top_nb(st, ct, g, p, n, W_SCRY)
     if s != ST_OK:
         return s
     for j in range(m):
