@@ -114,9 +114,10 @@ EV_CAST = 4
 EV_UPKEEP = 5
 EV_BEGIN_COMBAT = 6
 EV_END_STEP = 7
+EV_ATTACKS = 8      # declared as an attacker (508.1m, 508.3a)
 EVENT_IDS = {"enters": EV_ENTERS, "leaves": EV_LEAVES, "dies": EV_DIES, "cast": EV_CAST,
              "upkeep": EV_UPKEEP, "beginning_of_combat": EV_BEGIN_COMBAT,
-             "end_step": EV_END_STEP}
+             "end_step": EV_END_STEP, "attacks": EV_ATTACKS}
 # subject modes (a_subject)
 SUBJ_SELF = 1
 SUBJ_ANOTHER = 2

@@ -62,7 +62,7 @@ def test_units_of_a_line():
     assert blocking_units("{T}: Surveil 1. Fateseal 2.") == ["Fateseal N."]
     assert blocking_units("{T}, Exile a card from your graveyard: Add {B}.") == \
         ["cost: Exile a card from your graveyard"]
-    assert blocking_units("Whenever ~ attacks, draw a card.") == ["trigger: Whenever ~ attacks"]
+    assert blocking_units("Whenever ~ blocks, draw a card.") == ["trigger: Whenever ~ blocks"]
     assert blocking_units("Flying, first strike, ward {2}") == ["First strike", "Ward"]
 
 

@@ -359,12 +359,13 @@ def _trigger(ab: dict, c: _Card) -> str:
             head = (f"Whenever a player casts {other or 'a '}{spell}" if each else
                     f"Whenever you cast {other + spell if other else _a(spell)}")
     else:
-        verb = {"enters": "enters", "leaves": "leaves the battlefield", "dies": "dies"}[event]
+        verb = {"enters": "enters", "leaves": "leaves the battlefield", "dies": "dies",
+                "attacks": "attacks"}[event]
         f = dict(ab.get("filter", {}))
         if event == "dies" and "types" not in f and "subtype" not in f:
             f["types"] = ["Creature"]       # only creatures die
-        if subject == "self":
-            head = f"When {c.name} {verb}"
+        if subject == "self":       # it may attack again: "Whenever" (603.2)
+            head = f"{'Whenever' if event == 'attacks' else 'When'} {c.name} {verb}"
         elif subject == "another":
             head = f"Whenever another {_things(f)} {verb}"
         elif subject == "self_or_another":

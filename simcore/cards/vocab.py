@@ -43,7 +43,7 @@ ABILITY_KINDS = {"mana", "activated", "trigger", "mana_trigger", "mana_replaceme
                  "enters_with_counters", "static", "spell", "additional_cost",
                  "alternative_cost", "kicker", "cast_from_exile", "enters_tapped"}
 
-TRIGGER_EVENTS = {"enters", "leaves", "dies", "cast", "upkeep", "beginning_of_combat",
+TRIGGER_EVENTS = {"enters", "leaves", "dies", "cast", "attacks", "upkeep", "beginning_of_combat",
                   "end_step"}
 SUBJECTS = {"self", "another", "self_or_another", "any"}
 CONDITIONS = {"subject_had_counters", "self_has_counters", "subject_had_no_plus_counters",

@@ -19,6 +19,7 @@ from ..consts import (
     ETU_LANDS_AT_MOST,
     ETU_NONE,
     ETU_PAY_LIFE,
+    EV_ATTACKS,
     EV_DIES,
     EV_ENTERS,
     EV_LEAVES,
@@ -271,6 +272,31 @@ def subject_matches_nb(st, ct, g, a, j, i):
     if f < 0:
         return True
     return matches_filter_nb(st, ct, g, f, j, st.obj[g, O_CTRL, j], i)
+
+
+@kernel
+def attack_triggers_nb(st, ct, g, slots, n):
+    """Attacks triggers (508.3a) of every permanent for each of the creatures slots[:n] just
+    declared as attackers (subject: the attacker, as an enters trigger's is the newcomer)."""
+    M = st.obj.shape[2]
+    j = -1
+    while True:
+        j = next_bf_nb(st, g, j)
+        if j >= M:
+            break
+        cj = st.obj[g, O_CARD, j]
+        for a in range(ct.card[cj, C_ABIL0], ct.card[cj, C_ABIL0] + ct.card[cj, C_NABIL]):
+            if ct.abil[a, AB_KIND] != AK_TRIGGER or ct.abil[a, AB_EVENT] != EV_ATTACKS:
+                continue
+            for k in range(n):
+                i = slots[k]
+                if not subject_matches_nb(st, ct, g, a, j, i):
+                    continue
+                s = queue_trigger_nb(st, g, a, j, st.obj[g, O_OID, j], cj, st.obj[g, O_CTRL, j],
+                                     i, st.obj[g, O_CARD, i], 0, st.obj[g, O_RANK, j])
+                if s != ST_OK:
+                    return s
+    return ST_OK
 
 
 @kernel

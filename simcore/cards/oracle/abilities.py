@@ -82,12 +82,12 @@ STEPS = {"At the beginning of your upkeep": ("upkeep", None),
           "At the beginning of each end step": ("end_step", "each"),
           "At the beginning of combat on your turn": ("beginning_of_combat", None),
           "At the beginning of each combat": ("beginning_of_combat", "each")}
-_EVENTS = {"enters": "enters", "dies": "dies", "leaves the battlefield": "leaves"}
-WHEN_SELF = re.compile(r"^When(?:ever)? ~ (?P<ev>enters|dies|leaves the battlefield)$")
-WHEN_OTHER = re.compile(r"^Whenever (?P<who>another|an?) (?P<what>.+?) "
-                         r"(?P<ev>enters|dies|leaves the battlefield)$")
-WHEN_SELF_OR = re.compile(r"^Whenever ~ or another (?P<what>.+?) "
-                           r"(?P<ev>enters|dies|leaves the battlefield)$")
+_EVENTS = {"enters": "enters", "dies": "dies", "leaves the battlefield": "leaves",
+           "attacks": "attacks"}
+_EV = r"(?P<ev>enters|dies|leaves the battlefield|attacks)"
+WHEN_SELF = re.compile(rf"^When(?:ever)? ~ {_EV}$")
+WHEN_OTHER = re.compile(rf"^Whenever (?P<who>another|an?) (?P<what>.+?) {_EV}$")
+WHEN_SELF_OR = re.compile(rf"^Whenever ~ or another (?P<what>.+?) {_EV}$")
 
 
 def trigger_head_read(head: str) -> bool:
