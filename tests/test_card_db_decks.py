@@ -240,3 +240,16 @@ def test_a_card_file_written_as_printed_with_text_not_read_is_refused_unless_all
     pool = make_pool([folder], card_db=DbCards(tmp_path / "none.sqlite", allow_partial=True))
     parse_deck_text("4 Test Sage\n56 Island\n", "d.txt", pool)
     assert pool.db_cards.ignored_text() == "Test Sage (1 sentence)"
+
+
+def test_a_pool_with_database_cards_pickles_without_its_database(db_path):
+    """A pool goes to Dask workers pickled: the open database and the progress callback
+    stay behind, the cards taken go along."""
+    import io
+    import pickle
+    pool = make_pool(card_db=DbCards(db_path, progress=lambda *a: io.StringIO()))
+    parse_deck_text("4 Wind Drake\n56 Island\n", "d.txt", pool)
+    assert pool.db_cards.db is not None             # opened
+    copy = pickle.loads(pickle.dumps(pool))
+    assert set(copy.db_cards.taken) == {"Wind Drake"} and copy.db_cards.progress is None
+    assert copy.card_id == pool.card_id

@@ -40,6 +40,13 @@ class DbCards:
         self.taken: dict = {}       # pool name -> db.Stored
         self.files: dict = {}       # --cards cards with text not read: name -> sentences
 
+    def __getstate__(self):
+        """What a copy needs (a pool sent to Dask workers carries this): the cards taken,
+        not the open database nor the progress callback (a stream)."""
+        state = dict(self.__dict__)
+        state.update(_db=None, _opened=False, progress=None)
+        return state
+
     @property
     def db(self) -> CardDB | None:
         if not self._opened:
