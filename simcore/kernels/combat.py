@@ -123,7 +123,8 @@ def blocks_on_nb(attackers, n, a):
 def combat_damage_nb(st, ct, g):
     """510.1-2: every attacker and blocker assigns its damage, then all of it is dealt at
     once. An attacker assigns lethal damage to its blockers in turn (deathtouch: 1 is lethal),
-    the rest to the last one or, with trample, to the player."""
+    the rest to the last one or, with trample, to the player; a blocked trampler whose
+    blockers are all gone assigns all of it to the player (702.19e)."""
     M = st.obj.shape[2]
     b0 = scratch_nb(st, g, 11 * M)
     amt = st.scr[b0:b0 + 3 * M]         # (source, target, amount) triples
@@ -152,7 +153,8 @@ def combat_damage_nb(st, ct, g):
                 nb += 1
         last = blk[nb - 1] if nb > 0 else -1
         if pw > 0:
-            if st.obj[g, O_BLOCKING, i] != BLOCKED:
+            if st.obj[g, O_BLOCKING, i] != BLOCKED or \
+                    (nb == 0 and has_kw_nb(st, ct, g, i, KW_TRAMPLE)):
                 src[na] = i
                 tgt[na] = player_value_nb(d)
                 amt[na] = pw
