@@ -67,11 +67,14 @@ KW_INDESTRUCTIBLE = 1024
 KW_HEXPROOF = 2048
 KW_FLASH = 4096
 KW_MENACE = 8192
+KW_FIRST_STRIKE = 16384
+KW_DOUBLE_STRIKE = 32768
 KW_BITS = {"flying": KW_FLYING, "vigilance": KW_VIGILANCE, "deathtouch": KW_DEATHTOUCH,
            "lifelink": KW_LIFELINK, "trample": KW_TRAMPLE, "haste": KW_HASTE,
            "reach": KW_REACH, "defender": KW_DEFENDER, "undying": KW_UNDYING,
            "persist": KW_PERSIST, "indestructible": KW_INDESTRUCTIBLE,
-           "hexproof": KW_HEXPROOF, "flash": KW_FLASH, "menace": KW_MENACE}
+           "hexproof": KW_HEXPROOF, "flash": KW_FLASH, "menace": KW_MENACE,
+           "first strike": KW_FIRST_STRIKE, "double strike": KW_DOUBLE_STRIKE}
 
 # ---- mana types: index into pools, 6-bit masks (bit i = type i) ----
 M_W, M_U, M_B, M_R, M_G, M_C = 0, 1, 2, 3, 4, 5
@@ -105,6 +108,11 @@ AK_KICKER = 11
 AK_CAST_EXILE = 12
 AK_DELAYED = 13    # engine-made delayed trigger (warp's end-step exile)
 AK_ENTERS_TAPPED = 14   # "~ enters tapped." (614.1c), or "... unless" (ETU_*)
+
+# ---- g_any_attackers: attackers declared, and which combat damage step (510.4) ----
+ATK_DECLARED = 1
+ATK_FS_STEP = 2       # the first-strike combat damage step is the step now
+ATK_AFTER_FS = 3      # the regular combat damage step after a first-strike one
 
 # ---- trigger events (a_event) ----
 EV_ENTERS = 1

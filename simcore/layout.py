@@ -94,7 +94,9 @@ GM_PLANES = (
     ("next_ts", "next timestamp (o_ts, o_rank), from 1"),
     ("next_oid", "next object id (o_oid), from 1"),
     ("next_seq", "next trigger sequence number (q_seq)"),
-    ("any_attackers", "1 = attackers were declared this combat"),
+    ("any_attackers", "0 = no attackers were declared this combat, else ATK_*: ATK_DECLARED; "
+                      "with first or double strike in combat, ATK_FS_STEP in the first-strike "
+                      "combat damage step and ATK_AFTER_FS in the regular one after it (510.4)"),
     ("stack_n", "stack size: stk[g, :, :stack_n], the top at stack_n - 1"),
     ("q_n", "number of waiting triggered abilities in pq"),
     ("d_n", "number of delayed triggers in dl"),

@@ -1,5 +1,5 @@
 """Keywords and abilities the built-in cards do not use (indestructible, hexproof, flash,
-menace, enters tapped): their rules scenarios with test cards (tests/custom/keywords/), run
+menace, enters tapped, first strike and double strike): their rules scenarios with test cards (tests/custom/keywords/), run
 as tests/test_scenarios.py runs the built-in ones (the state-based and options audits on),
 and games that hold the players to them: flash offered at instant speed, menace never
 blocked by one creature. Each scenario names its rule."""
@@ -51,13 +51,15 @@ def test_keyword_scenario(item):
 
 def test_every_keyword_has_scenarios():
     files = {Path(f).stem for f, _ in ITEMS}
-    assert {"indestructible", "hexproof", "flash", "menace", "enters_tapped"} <= files
+    assert {"indestructible", "hexproof", "flash", "menace", "enters_tapped",
+            "first_strike"} <= files
 
 
 def test_keywords_compile_to_their_bits_and_enters_tapped_to_its_kind():
     for name, kw in (("Unbreakable Sentry", K.KW_INDESTRUCTIBLE), ("Veiled Stalker",
                      K.KW_HEXPROOF), ("Ambush Leopard", K.KW_FLASH),
-                     ("Snarling Brute", K.KW_MENACE)):
+                     ("Snarling Brute", K.KW_MENACE), ("Duelist Recruit", K.KW_FIRST_STRIKE),
+                     ("Twinblade Adept", K.KW_DOUBLE_STRIKE)):
         assert CT.card[POOL.card_id[name], L.C_KW] == kw, name
     c = POOL.card_id["Sleepy Grove"]
     a0, n = CT.card[c, L.C_ABIL0], CT.card[c, L.C_NABIL]
@@ -70,6 +72,8 @@ def test_cards_show_prints_them_as_oracle_text_does():
         ["Sleepy Grove enters tapped.", "{T}: Add {G}.  [ability 0]"]
     assert card_text(defs["Ambush Leopard"], defs).splitlines()[2] == "Flash"
     assert card_text(defs["Unbreakable Sentry"], defs).splitlines()[2] == "Indestructible"
+    assert card_text(defs["Trampling Twinhorn"], defs).splitlines()[2] == \
+        "Double strike, trample"
 
 
 def deck(*parts):
@@ -137,4 +141,24 @@ def test_players_never_block_menace_with_one_creature():
             picks[g].append((x["attacker"], x["attacker_slot"]))
         b.step(act)
     assert offered > 20 and lone > 0 and double > 0, (offered, lone, double)
+    assert b.fw.fl[:, L.F_REFUSED].sum() == 0
+
+
+def test_every_keyword_in_audited_random_games():
+    """Random games with every test card: the state-based and options audits find no
+    skipped check that would have found something, and no action a player took was refused."""
+    d0 = deck((12, "Plains"), (12, "Forest"), (6, "Duelist Recruit"), (6, "Twinblade Adept"),
+              (6, "Trampling Twinhorn"), (6, "Unbreakable Sentry"), (6, "Veiled Stalker"),
+              (6, "Ambush Leopard"))
+    d1 = deck((12, "Swamp"), (12, "Mountain"), (8, "Snarling Brute"), (8, "Murder"),
+              (8, "Lightning Bolt"), (6, "Drowsy Ox"), (6, "Sleepy Grove"))
+    b = GameBatch(POOL, d0, d1, n_games=60, seed=21, start="random", max_turns=20)
+    b.fw.fl[:, L.F_OPT_AUDIT] = 1
+    b.st.gm[:, L.G_SBA_AUDIT] = 1
+    b.play([RandomAgent(), RandomAgent()], np.random.default_rng(8))
+    rec = b.records()
+    for name in ("Twinblade Adept", "Snarling Brute", "Drowsy Ox", "Sleepy Grove"):
+        assert (rec["cast"][rec["card"] == POOL.card_id[name]] > 0).any(), name
+    assert b.fw.fl[:, L.F_OPT_MISSED].sum() == 0
+    assert b.st.gm[:, L.G_SBA_MISSED].sum() == 0
     assert b.fw.fl[:, L.F_REFUSED].sum() == 0

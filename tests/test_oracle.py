@@ -74,12 +74,12 @@ def test_normalise_drops_reminder_text_and_writes_the_card_itself_as_tilde():
 
 def test_unread_sentences_are_kept_with_their_line():
     c = compile_printed(one("Test Knight", "Creature \u2014 Human Knight",
-                            "First strike\nWhen Test Knight enters, you gain 2 life.\n"
+                            "Prowess\nWhen Test Knight enters, you gain 2 life.\n"
                             "Whenever Test Knight blocks, scry 1.", "{1}{W}",
                             power="2", toughness="2"))
     assert c.status == PARTIAL
     lines = [(u.line, u.text) for _, u in c.all_unread()]
-    assert lines == [(1, "First strike"), (3, "Whenever ~ blocks, scry 1.")]
+    assert lines == [(1, "Prowess"), (3, "Whenever ~ blocks, scry 1.")]
     assert c.card["abilities"] == [{"kind": "trigger", "event": "enters",
                                     "effects": [{"do": "gain_life", "n": 2}]}]
 

@@ -23,7 +23,7 @@ SUPERTYPES = {"Legendary", "Basic", "Snow"}
 COLORS = {"white", "blue", "black", "red", "green"}
 KEYWORDS = {"flying", "vigilance", "deathtouch", "lifelink", "trample", "haste", "reach",
             "defender", "undying", "persist", "indestructible", "hexproof", "flash",
-            "menace"}
+            "menace", "first strike", "double strike"}
 # Subtypes that are not creature types (rule 205.3): "all creature types" never grants these.
 NON_CREATURE_SUBTYPES = {
     "Plains", "Island", "Swamp", "Mountain", "Forest", "Desert", "Gate", "Lair", "Locus",

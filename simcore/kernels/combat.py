@@ -1,10 +1,14 @@
 """Combat (506-511): declaring attackers and blockers, combat damage with flying/reach,
 menace, vigilance, deathtouch, lifelink and trample; summoning sickness and haste for attacking."""
 from ..consts import (
+    ATK_DECLARED,
+    ATK_FS_STEP,
     E_CANT_ATTACK,
     E_CANT_BLOCK,
     KW_DEATHTOUCH,
     KW_DEFENDER,
+    KW_DOUBLE_STRIKE,
+    KW_FIRST_STRIKE,
     KW_FLYING,
     KW_MENACE,
     KW_REACH,
@@ -53,7 +57,7 @@ def declare_attackers_nb(st, ct, g, slots, n):
         if not has_kw_nb(st, ct, g, i, KW_VIGILANCE):
             st.obj[g, O_TAPPED, i] = 1
             mark_mana_nb(st, g)
-    st.gm[g, G_ANY_ATTACKERS] = 1 if n > 0 else 0
+    st.gm[g, G_ANY_ATTACKERS] = ATK_DECLARED if n > 0 else 0
     return attack_triggers_nb(st, ct, g, slots, n)     # 508.3a
 
 
@@ -121,10 +125,44 @@ def blocks_on_nb(attackers, n, a):
 
 
 @kernel
+def strikes_now_nb(st, ct, g, i, step):
+    """Does creature i deal combat damage in this combat damage step (510.4; `step`: the
+    game's g_any_attackers)? With no first strike in combat (ATK_DECLARED) every creature
+    does; in the first-strike step those with first or double strike; in the step after it
+    those without first strike and those with double strike (702.4b)."""
+    if step == ATK_DECLARED:
+        return True
+    ds = has_kw_nb(st, ct, g, i, KW_DOUBLE_STRIKE)
+    if step == ATK_FS_STEP:
+        return ds or has_kw_nb(st, ct, g, i, KW_FIRST_STRIKE)
+    return ds or not has_kw_nb(st, ct, g, i, KW_FIRST_STRIKE)
+
+
+@kernel
+def first_strike_in_combat_nb(st, ct, g):
+    """510.4: has an attacking or blocking creature first strike or double strike?"""
+    M = st.obj.shape[2]
+    i = -1
+    while True:
+        i = next_bf_nb(st, g, i)
+        if i >= M:
+            return False
+        if (st.obj[g, O_ATTACKING, i] != 0 or st.obj[g, O_BLOCKING, i] >= 0) and \
+                (has_kw_nb(st, ct, g, i, KW_FIRST_STRIKE) or
+                 has_kw_nb(st, ct, g, i, KW_DOUBLE_STRIKE)):
+            return True
+
+
+@kernel
 def combat_damage_nb(st, ct, g):
     """510.1-2: every attacker and blocker assigns its damage, then all of it is dealt at
     once. An attacker assigns lethal damage to its blockers in turn (deathtouch: 1 is lethal),
-    the rest to the last one or, with trample, to the player."""
+    the rest to the last one or, with trample, to the player; a blocked trampler whose
+    blockers are all gone assigns all of it to the player (702.19e). With first or double
+    strike in combat, this is the first of two damage steps (510.4: strikes_now_nb)."""
+    if st.gm[g, G_ANY_ATTACKERS] == ATK_DECLARED and first_strike_in_combat_nb(st, ct, g):
+        st.gm[g, G_ANY_ATTACKERS] = ATK_FS_STEP
+    step = st.gm[g, G_ANY_ATTACKERS]
     M = st.obj.shape[2]
     b0 = scratch_nb(st, g, 11 * M)
     amt = st.scr[b0:b0 + 3 * M]         # (source, target, amount) triples
@@ -152,8 +190,9 @@ def combat_damage_nb(st, ct, g):
                 blk[nb] = b
                 nb += 1
         last = blk[nb - 1] if nb > 0 else -1
-        if pw > 0:
-            if st.obj[g, O_BLOCKING, i] != BLOCKED:
+        if pw > 0 and strikes_now_nb(st, ct, g, i, step):
+            if st.obj[g, O_BLOCKING, i] != BLOCKED or \
+                    (nb == 0 and has_kw_nb(st, ct, g, i, KW_TRAMPLE)):
                 src[na] = i
                 tgt[na] = player_value_nb(d)
                 amt[na] = pw
@@ -185,7 +224,7 @@ def combat_damage_nb(st, ct, g):
         for q in range(nb):
             b = blk[q]
             bp = pt_scan_nb(st, ct, g, b, True)[0]
-            if bp > 0:
+            if bp > 0 and strikes_now_nb(st, ct, g, b, step):
                 src[na] = b
                 tgt[na] = i
                 amt[na] = bp

@@ -4,6 +4,8 @@ discard and damage removal (514), and advancing the game until a given step."""
 from ..consts import (
     AK_TRIGGER,
     ASK_CARDS,
+    ATK_AFTER_FS,
+    ATK_FS_STEP,
     COND_SELF_HAS_COUNTERS,
     E_STACK_NOT_EMPTY,
     E_STEP,
@@ -207,6 +209,8 @@ def next_step_nb(st, ct, g):
         st.pl[g, PL_LANDS, 1] = 0
     elif s == S_DECLARE_ATTACKERS and st.gm[g, G_ANY_ATTACKERS] == 0:
         st.gm[g, G_STEP] = S_END_COMBAT         # 508.8: no attackers, no blockers or damage step
+    elif s == S_COMBAT_DAMAGE and st.gm[g, G_ANY_ATTACKERS] == ATK_FS_STEP:
+        st.gm[g, G_ANY_ATTACKERS] = ATK_AFTER_FS    # 510.4: a second combat damage step
     else:
         st.gm[g, G_STEP] = s + 1
     return begin_step_nb(st, ct, g)
