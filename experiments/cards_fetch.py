@@ -23,7 +23,7 @@ API = "https://api.scryfall.com/bulk-data/oracle-cards"
 API_ENV = "PLAYTEST_SCRYFALL_API"
 # Scryfall asks every client for a User-Agent and an Accept header
 HEADERS = {"User-Agent": f"playtest/{__version__}", "Accept": "application/json;q=0.9,*/*;q=0.8"}
-CHUNK = 1 << 16
+CHUNK = 65_536
 TIMEOUT = 30
 
 

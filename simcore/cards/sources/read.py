@@ -29,7 +29,7 @@ def _shape(path: Path, file: str) -> str:
 def _starts_as_utf8(path: Path) -> bool:
     """Do the file's first 64 KiB (uncompressed) decode as UTF-8?"""
     with open_card_file(path) as f:
-        head = f.read(1 << 16)
+        head = f.read(65_536)
     try:
         codecs.getincrementaldecoder("utf-8")().decode(head, final=False)
     except UnicodeDecodeError:
