@@ -13,19 +13,18 @@ GAMES = 400
 @pytest.mark.parametrize("deck", [
     "goblins_burn_blight",
     "mono_green_curve",
-    pytest.param("counters_ozolith", marks=pytest.mark.xfail(
-        strict=True, reason="greedy wins 90.5% (95% CI 89.1-91.7%) of 2,000 games against "
-                            "random: its X spells, proliferate and Walking Ballista's pings "
-                            "are played without aim")),
+    "counters_ozolith",
     pytest.param("elves_morcant", marks=pytest.mark.xfail(
-        strict=True, reason="greedy wins 90.2% (95% CI 88.8-91.4%) of 2,000 games against "
+        strict=True, reason="greedy wins 90.4% (95% CI 89.0-91.6%) of 2,000 games against "
                             "random: colour-blind mulligans and land drops, removal fired at "
                             "anything")),
 ])
 def test_greedy_beats_random_in_the_mirror(deck):
     """400 games, seed 12, random start: the 95% Wilson lower bound of greedy's wins is above
     90%. A player winning 95% has a bound near 92.5% at this size, one winning 90% near
-    86.8%, so the bound tells them apart while the test runs in seconds."""
+    86.8%, so the bound tells them apart while the test runs in seconds (one winning 92-93%,
+    as greedy does in the counters mirror over 2,000 games, may pass: 400 games cannot
+    tell it from 95%)."""
     path = DECKS / f"{deck}.txt"
     df = simulate(path, vs=path, games=GAMES, seed=12, agent="greedy", opponent_agent="random",
                   start="random", progress=False)

@@ -351,7 +351,7 @@ def block_pick(st, ct, g, me, opts, mask, anthems):
             # its best free blocker: the best kind, then the cheapest, then the least slot
             best_b = -1
             best_bk = -1
-            best_s = -1.0
+            best_s = -np.inf
             bk = 0
             b = -1
             while True:
