@@ -513,6 +513,7 @@ def _add_combo_parser(sub):
                         "plays them first)")
     p.add_argument("--opponent-agent", action=_Once, default=None, metavar="NAME",
                    help="the opponent's agent (default: the same as --agent)")
+    _add_pilots_option(p, "the share by each turn")
     _add_run_options(p, "games played at once")
     _add_mulligan_options(p, default="agent")
     p.add_argument("--out", action=_Once, default=None, metavar="FILE",
@@ -523,16 +524,61 @@ def _add_combo_parser(sub):
     p.set_defaults(func=cmd_combo)
 
 
+def _add_pilots_option(p, answer):
+    p.add_argument("--pilots", action=_Once, default=None, metavar="A,B",
+                   help=f"two agents for the deck, e.g. greedy,search: {answer} with each "
+                        f"on the same seeds, and how much it moves between them (paired "
+                        f"95%% CI); the opponent's agent stays --opponent-agent (default "
+                        f"greedy) (default: one pilot, --agent)")
+
+
+def _check_pilots(args):
+    """--pilots's two names, and the flags it cannot go with, as one-line errors."""
+    from experiments.pilots import parse_pilots
+    pilots = parse_pilots(args.pilots)
+    for flag, dest in (("--agent", "agent"), ("--dataset", "dataset"), ("--resume", "resume"),
+                       ("--plot", "plot"), ("--precision", "precision"), ("--sprt", "sprt")):
+        if dest in getattr(args, "_given_once", {}):
+            raise PlaytestError(f"--pilots names the deck's agents and plays a run per pilot:"
+                                f" {flag} does not go with it")
+    return pilots
+
+
+def _pilots_run(args, play, summary):
+    """A --pilots run: the pilots' paired table printed, and written to --out."""
+    from experiments.signals import STOPS
+    if args.out:
+        check_output_path(args.out, "--out", (".parquet", ".csv"))
+    try:
+        with _RunPlan(args) as plan:
+            df = play(plan)
+    except STOPS as e:
+        print(_ended_early(e, ": a --pilots run keeps no part of its games"),
+              file=sys.stderr, flush=True)
+        return e.status
+    print(summary(df))
+    return _outputs(args, df, None, write=True)
+
+
 def cmd_combo(args) -> int:
     _start_compile_helper()
     from experiments.combo import combo, summary
     from experiments.pilot import Watch
     from experiments.plots import plot_combo
 
-    if args.out:
-        check_output_path(args.out, "--out", (".parquet", ".csv"))
     if args.opponent_agent and not args.vs:
         raise PlaytestError("--opponent-agent needs an opponent's deck (--vs DECK)")
+    if args.pilots:
+        from experiments.combo import combo_pilots
+        from experiments.pilots import combo_summary
+        pilots = _check_pilots(args)
+        return _pilots_run(args, lambda plan: combo_pilots(
+            args.deck, args.when, pilots, args.ors, vs=args.vs, by_turn=args.by_turn,
+            games=args.games, seed=args.seed, opponent_agent=args.opponent_agent,
+            batch_size=args.batch_size, card_dirs=args.cards, warn=_warn,
+            mulligan=_mulligan_of(args), plan=plan), combo_summary)
+    if args.out:
+        check_output_path(args.out, "--out", (".parquet", ".csv"))
     if args.plot:
         from experiments.plots import check_plot_path
         check_plot_path(args.plot)
@@ -604,6 +650,7 @@ def _add_paired_commands(sub):
                    help="the SPRT's false-positive rate (default: 0.05)")
     p.add_argument("--beta", action=_Once, type=_number, default=None, metavar="B",
                    help="the SPRT's false-negative rate (default: 0.05)")
+    _add_pilots_option(p, "A - B and each version's win rate")
     p.set_defaults(func=cmd_compare)
 
     p = sub.add_parser("balance", help="the win-rate effect of a card at each cost, power or "
@@ -693,6 +740,14 @@ def cmd_compare(args) -> int:
     kw = _common(args)
     if kw["games"] is None:
         kw["games"] = 100_000 if args.precision is not None or args.sprt else 2000
+    if args.pilots:
+        from experiments.pilots import compare_summary
+        pilots = _check_pilots(args)
+        if args.opponent_agent and not args.vs:
+            raise PlaytestError("--opponent-agent needs an opponent's deck (--vs DECK)")
+        return _pilots_run(args, lambda plan: compare(
+            args.deck_a, args.deck_b, swap=args.swap, add=args.add, cut=args.cut,
+            pilots=pilots, plan=plan, **dict(kw, agent="greedy")), compare_summary)
     return _paired_run(args, lambda plan: compare(
         args.deck_a, args.deck_b, swap=args.swap, add=args.add, cut=args.cut,
         precision=args.precision, sprt=args.sprt, alpha=args.alpha, beta=args.beta, plan=plan,

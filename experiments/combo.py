@@ -32,6 +32,7 @@ from simcore import layout as L
 from simcore.cards.compile import make_pool
 from simcore.condition import compile_condition
 from simcore.decks import load_decks
+from simcore.errors import PlaytestError
 from simcore.game import deck_ids
 
 # effects that draw, look at or shuffle back cards: the cards seen are no longer the top of
@@ -94,7 +95,7 @@ def own_turn(game_turn, on_the_play, goldfish):
 
 def combo(deck, when, ors=(), vs=None, by_turn=4, games=10000, seed=0, agent="greedy",
           opponent_agent=None, batch_size=None, card_dirs=(), card_db=None, progress=True, out=None,
-          warn=None, mulligan="agent", pilot=None, plan=None):
+          warn=None, mulligan="agent", pilot=None, plan=None, per_game=None):
     """Play `games` seeds on the play and on the draw against each opponent (or goldfish)
     until the condition `when` (or one of `ors`) holds or the deck's turn `by_turn` ends;
     returns the table: per opponent, start and turn, the share of games in which the
@@ -102,7 +103,9 @@ def combo(deck, when, ors=(), vs=None, by_turn=4, games=10000, seed=0, agent="gr
     exact value where one exists (the module's docstring says when). `mulligan`: who
     decides mulligans, as in simulate ("agent", "never", a land window "LO-HI"). `pilot`: an
     experiments.pilot.Watch, to count games out of room and cards held in (the turn limit
-    is the run's horizon here, not a truncation)."""
+    is the run's horizon here, not a truncation). `per_game`: a list that gets, per chunk
+    of games, (opponent, on the play, game numbers, the deck's own turn the condition came
+    together or 0) (experiments/pilots.py pairs two pilots' games by them)."""
     rule = mulligan_rule(mulligan)
     pool = make_pool(card_dirs, card_db=card_db)
     vs = [] if vs is None else [vs] if isinstance(vs, (str, bytes)) or hasattr(
@@ -155,6 +158,9 @@ def combo(deck, when, ors=(), vs=None, by_turn=4, games=10000, seed=0, agent="gr
         if "pilot" in rows.attrs and pilot is not None:
             pilot.add(rows.attrs["pilot"])
         own = rows["own"].to_numpy()
+        if per_game is not None:
+            per_game.append((series[k].labels["opponent"], series[k].labels["on_the_play"],
+                             rows["game"].to_numpy(), own))
         held[k] += np.bincount(np.clip(own, 0, by_turn + 1), minlength=by_turn + 2)
         played[k] += len(rows)
         mulligans[0] += int(rows["mulligans"].sum())
@@ -190,6 +196,48 @@ def combo(deck, when, ors=(), vs=None, by_turn=4, games=10000, seed=0, agent="gr
 
     return runner.run_table(series, games, seed, to_rows, consume, table, chunk=batch_size,
                             progress=progress, out=out, plan=plan, command="combo")
+
+
+def combo_pilots(deck, when, pilots, ors=(), vs=None, by_turn=4, games=10000, seed=0,
+                 opponent_agent=None, progress=True, **kw):
+    """combo's question asked of two pilots on the same seeds: one row per opponent (all
+    together first when several) and turn, each pilot's share with its interval and the
+    difference (second pilot - first) with its paired interval (experiments/pilots.py).
+    `kw`: combo's other arguments (batch_size, card_dirs, warn, mulligan, plan)."""
+    from experiments.pilots import pilot_row, seed_shares
+    per = []
+    meta = None
+    for p in pilots:
+        kept = []
+        df = combo(deck, when, ors, vs=vs, by_turn=by_turn, games=games, seed=seed, agent=p,
+                   opponent_agent=opponent_agent or "greedy", progress=progress,
+                   per_game=kept, **kw)
+        per.append(kept)
+        meta = df.iloc[0]
+    opponents = list(dict.fromkeys(o for o, _, _, _ in per[0]))
+    groups = [(o, [o]) for o in opponents]
+    if len(opponents) > 1:
+        groups.insert(0, ("all", opponents))
+    rows = []
+    for name, opps in groups:
+        shares = []
+        for kept in per:
+            # a run's chunks joined per opponent and start
+            games = [(np.concatenate([g for o, p, g, _ in kept if (o, p) == key]),
+                      np.concatenate([own for o, p, _, own in kept if (o, p) == key]))
+                     for key in dict.fromkeys((o, p) for o, p, _, _ in kept) if key[0] in opps]
+            shares.append(seed_shares(games, by_turn))
+        if not np.array_equal(shares[0][0], shares[1][0]):
+            raise PlaytestError("the pilots' runs played different seeds (stopped early?)")
+        for t in range(by_turn):
+            rows.append(dict(
+                seed=seed, deck=meta["deck"], opponent=name, condition=meta["condition"],
+                pilot_a=pilots[0], pilot_b=pilots[1],
+                opponent_agent=(opponent_agent or "greedy") if name != "goldfish" else "",
+                mulligan=meta["mulligan"], turn=t + 1, games=2 * len(shares[0][0]),
+                **pilot_row(shares[0][1][:, t], shares[1][1][:, t]),
+                version=simcore.__version__))
+    return pd.DataFrame(rows)
 
 
 def summary(df):

@@ -116,14 +116,16 @@ def size_note(sizes):
 def compare(deck_a, deck_b=None, vs=(), swap=(), games=2000, seed=0, agent="greedy",
             opponent_agent=None, max_turns=30, batch_size=None, card_dirs=(), card_db=None, precision=None,
             sprt=None, alpha=None, beta=None, progress=True, warn=None, plan=None, add=(),
-            cut=()):
+            cut=(), pilots=None):
     """Compare DECK_A with DECK_B (or DECK_A with `swap`s, "Old=New" each, or with the
     `cut`s and `add`s, "N Card" each) on the same seeds against each deck of `vs`; returns a DataFrame: one row per opponent, and one for all
     of them together when there are several (README.md: "Comparing two versions"). `games`:
     games per version and opponent (even: each seed on the play and on the draw), or the
     cap of a run that stops at a `precision` (the difference's 95% half-width, a share) or
     by the SPRT `sprt` = "ELO0,ELO1" (`alpha`, `beta`). A stop by a signal raises `Stopped`
-    with the rows of the seeds finished as `results`."""
+    with the rows of the seeds finished as `results`. `pilots` (two agent names): each
+    version played by each on the same seeds, the opponent by `opponent_agent` (default
+    greedy), a run of a fixed size; the table is then experiments/pilots.py's."""
     precision, elos, alpha, beta = check_stopping(precision, sprt, alpha, beta)
     seeds_cap = games_option(games)
     pool = make_pool(card_dirs, card_db=card_db)
@@ -160,6 +162,23 @@ def compare(deck_a, deck_b=None, vs=(), swap=(), games=2000, seed=0, agent="gree
     for w in db.warnings if edits and warn is not None else ():
         warn(w)
     versions = [Version(da.name, pool, cards_a), Version(name_b, pool, cards_b)]
+    if pilots is not None:
+        from experiments.pilots import compare_table
+        if precision is not None or elos:
+            raise PlaytestError("--pilots plays a run of a fixed size (--games): not with "
+                                "--precision or --sprt")
+        other = load_agent(opponent_agent or "greedy")
+        versions = [Version(v.label, v.pool, v.cards, [load_agent(p), other])
+                    for p in pilots for v in versions]
+        run = PairedRun(versions, field, agents, dict(agent=",".join(pilots),
+                                                      opponent_agent=opponent_agent),
+                        seed=seed, max_turns=max_turns, batch_size=batch_size,
+                        progress=progress, plan=plan, command="compare")
+        run.run(seeds_cap)
+        return compare_table(run, pilots, dict(
+            seed=seed, version=simcore.__version__, deck_a=da.name, deck_b=name_b,
+            opponent_agent=opponent_agent or "greedy", max_turns=max_turns,
+            size_a=len(cards_a), size_b=len(cards_b)))
     labels = dict(agent=agent, opponent_agent=opponent_agent)
     run = PairedRun(versions, field, agents, labels, seed=seed, max_turns=max_turns,
                     batch_size=batch_size, progress=progress,

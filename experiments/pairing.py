@@ -65,10 +65,12 @@ def align(base, other):
 @dataclass
 class Version:
     """One version of the deck: a label, its card pool (a balance variant changes a card's
-    dict) and its card names in aligned order."""
+    dict) and its card names in aligned order; `agents`: its players' agents, where they
+    are not the run's (compare --pilots: a version per pilot)."""
     label: str
     pool: object
     cards: list
+    agents: list = None
 
     @property
     def ids(self):
@@ -100,7 +102,7 @@ class PairedRun:
             for name, deck in self.opponents:
                 for start in STARTS:
                     self.series.append(Series(
-                        v.pool, v.ids, deck_ids(v.pool, deck), agents,
+                        v.pool, v.ids, deck_ids(v.pool, deck), v.agents or agents,
                         labels=dict(dict(agent="", opponent_agent=None), **labels,
                                     seed=seed, deck=v.label, opponent=name, target=None),
                         batch=dict(start=start, max_turns=max_turns)))

@@ -45,6 +45,11 @@ class Sums:
         sq = int(self.s2[a, a]) + int(self.s2[b, b]) - 2 * int(self.s2[a, b])
         return self._var(sq, int(self.s1[a]) - int(self.s1[b]), ddof)
 
+    def var_of(self, w, ddof=1):
+        """The sample variance of the per-seed sums of w[v] times version v's score."""
+        w = np.asarray(w, dtype=np.int64)
+        return self._var(int(w @ self.s2 @ w), int(w @ self.s1), ddof)
+
     def paired(self, a, b):
         """pairstats.paired of versions a and b's per-seed scores."""
         return ps.paired_moments(self.n, self.mean(a), self.mean(b), self.var(a),

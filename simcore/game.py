@@ -298,8 +298,9 @@ class GameBatch:
         once, before the threads call it)."""
         if self._rollout_rows is None:
             n = self.dry.gm.shape[0]
+            # rollouts watch the run's condition: it is what the search plays for
             self._rollout_rows = (unwritten_like(self.dry),
-                                  alloc_flow(n, self._max_turns, record=False))
+                                  alloc_flow(n, self._max_turns, self.condition, record=False))
             compile_plan.compile_search_entry(self.st, self.ct, self.fw)
         return self._rollout_rows
 

@@ -278,3 +278,18 @@ print("SEARCH_COMPILED", n)
                        text=True)
     assert r.returncode == 0, r.stderr[-2000:]
     assert "SEARCH_COMPILED 0" in r.stdout, r.stdout
+
+
+def test_its_rollouts_watch_the_runs_condition():
+    """A combo run's question is its condition: the rollouts' Flow watches the same one (a
+    rollout in which it comes together scores 1 for the deck: players/rollout.py), and a run
+    without one gives them none."""
+    from simcore.condition import compile_condition
+    cond = compile_condition(["battlefield: High Perfect Morcant, 3 Elves"], POOL)
+    b = GameBatch(POOL, ids("elves_morcant"), None, n_games=2, seed=1, condition=cond)
+    _, rfw = b._rollouts()
+    assert rfw.cclause.shape[0] > 0
+    for name in ("cterm", "citem", "cclause"):
+        assert np.array_equal(getattr(rfw, name), getattr(b.fw, name))
+    _, plain = GameBatch(POOL, ids("elves_morcant"), None, n_games=2, seed=1)._rollouts()
+    assert plain.cclause.shape[0] == 0

@@ -8,12 +8,17 @@ Scores (highest wins; ties go to the lowest action number, like numpy's argmax):
 - priority: land 1000, cast 100 + mana value, activate 10 (-1 if it costs blight or tapping
   our creatures, or if it makes its permanent a creature until end of turn while it already
   is one or that activation waits on the stack), pass 0;
-- attack: every attacker (done = -1);
-- block: 3 if the blocker kills the attacker and survives, 2 if it survives (toughness >
-  attacker's power), 1 if it trades with an
-  attacker of mana value at least its own, 0.5 (chump) when the attacking power is lethal,
-  else -1 (done = 0); power and toughness here are the
-  printed ones plus counters, as in GreedyAgent;
+- attack (`attack_room`, `attack_score`; done = 0): everything when that is lethal through
+  the opponent's untapped creatures each blocking one of the biggest; else creatures with
+  power that leave home enough untapped ones to keep the opponent's next attack below our
+  life, and, unless ours that could attack outnumber their untapped creatures, none that
+  an untapped creature of theirs can block to kill and live (or kill while smaller: power
+  plus toughness); 1 + power / 1000 each, -1 if it stays;
+- block (`block_pick`): the next block of one plan made from the board: attackers from the
+  most powerful down each get the best free blocker (kills and lives, else lives, else
+  trades being no bigger; the smallest such), then while the unblocked rest is lethal the
+  smallest free blockers chump the biggest; power and toughness are as they are now
+  (`Obj.pt`), deathtouch killing whatever it damages;
 - questions: targets: the opponent 3, yourself -3, an opponent's object 2 + its power, your own
   -1; blight: -(mana value + toughness); discard: mana value; numbers and yes/no: the value
   (largest X, yes); list questions: done = -1.
@@ -29,6 +34,117 @@ def _power(o):
 
 def _tough(o):
     return o.card.toughness + o.plus - o.minus
+
+
+def _kills(power, deathtouch, toughness):
+    return power > 0 and (deathtouch or power >= toughness)
+
+
+def _can_block(b, x):
+    return not x.has("flying") or b.has("flying") or b.has("reach")
+
+
+def _may_attack(o):
+    return not o.tapped and o.can_use_tap() and not o.has("defender")
+
+
+def _creatures(g, p):
+    return [o for o in g.objs if o.zone == E.Z_BATTLEFIELD and o.ctrl == p and o.is_creature]
+
+
+def _size(o):
+    p, t = o.pt()
+    return max(p, 0) + max(t, 0)
+
+
+def _top_sum(g, p, k, attackers):
+    """(the k greatest powers of p's creatures summed, all of them summed): those that could
+    attack now when `attackers`, else every one without defender."""
+    pw = sorted((max(o.pt()[0], 0) for o in _creatures(g, p)
+                 if (not attackers or _may_attack(o)) and not o.has("defender")), reverse=True)
+    return sum(pw[:max(k, 0)]), sum(pw)
+
+
+def attack_room(g, me, opts):
+    """(mode, room): 2 all attack (lethal through their blockers), 1 we outnumber their
+    untapped creatures, 0 otherwise; room: more attackers without vigilance that may go."""
+    opp = 1 - me
+    blockers = sum(1 for o in _creatures(g, opp) if not o.tapped)
+    top, total = _top_sum(g, me, blockers, True)
+    if total - top >= g.life[opp]:
+        return 2, 1 << 20
+    mine = [o for o in _creatures(g, me) if not o.tapped]
+    picked = sum(1 for o in mine if _may_attack(o) and not o.has("vigilance")) - \
+        sum(1 for v in opts if not g.objs[v].has("vigilance"))
+    need = 0
+    if _top_sum(g, opp, 0, False)[1] >= g.life[me]:
+        while True:
+            need += 1
+            top, total = _top_sum(g, opp, need, False)
+            if total - top < g.life[me] or top == total:
+                break
+    n_may = sum(1 for o in _creatures(g, me) if _may_attack(o))
+    return (1 if n_may > blockers else 0), len(mine) - picked - need
+
+
+def attack_score(g, me, x, mode, room):
+    if mode == 2:
+        return 1.0
+    px, tx = x.pt()
+    if px <= 0 or (room < 1 and not x.has("vigilance")):
+        return -1.0
+    if mode == 1:
+        return 1.0 + 0.001 * px
+    mx = max(px, 0) + max(tx, 0)
+    for b in _creatures(g, 1 - me):
+        if b.tapped or not _can_block(b, x):
+            continue
+        pb, tb = b.pt()
+        if _kills(pb, b.has("deathtouch"), tx) and (
+                not _kills(px, x.has("deathtouch"), tb) or _size(b) < mx):
+            return -1.0
+    return 1.0 + 0.001 * px
+
+
+def block_pick(g, me, opts):
+    """The next block of the plan (simcore/players/greedy.py block_pick), or 0 (declare)."""
+    attackers = [o for o in _creatures(g, g.active) if o.attacking][:62]
+    blockers = [o for o in _creatures(g, me) if not o.tapped][:62]
+    used, done = set(), set()
+    for phase in (0, 1):
+        seen = set()
+        while True:
+            unblocked = sum(max(a.pt()[0], 0) for i, a in enumerate(attackers) if i not in done)
+            best, best_p = None, -1
+            for i, a in enumerate(attackers):
+                if i not in done and i not in seen and max(a.pt()[0], 0) > best_p:
+                    best, best_p = i, max(a.pt()[0], 0)
+            if best is None or (phase == 1 and unblocked < g.life[me]):
+                break
+            seen.add(best)
+            a = attackers[best]
+            pick, pick_s = None, float("-inf")
+            for j, b in enumerate(blockers):
+                if j in used or not _can_block(b, a):
+                    continue
+                pb, tb = b.pt()
+                pa, ta = a.pt()
+                kills = _kills(pb, b.has("deathtouch"), ta)
+                lives = not _kills(pa, a.has("deathtouch"), tb)
+                kind = 3 if lives and kills else 2 if lives else 1 if kills else 0
+                ok = kind >= 2 or (kind == 1 and _size(b) <= _size(a))
+                if phase == 1 or ok:
+                    sc = (0.0 if phase == 1 else kind * 100.0) - _size(b)
+                    if sc > pick_s:
+                        pick, pick_s = j, sc
+            if pick is None:
+                continue
+            used.add(pick)
+            done.add(best)
+            v = enc.block_option(blockers[pick].slot, a.slot)
+            if v in opts:
+                return 1 + opts.index(v)
+    return 0
 
 
 def greedy_action(g):
@@ -70,24 +186,12 @@ def greedy_action(g):
                 taps = bool(ab.d.get("tap_creatures"))
                 scores[1 + k] = -1.0 if ab.blight or taps or again else 10.0
     elif d.kind == E.D_ATTACK:
-        scores[0] = -1.0
-        for k in range(len(opts)):
-            scores[1 + k] = 1.0
-    elif d.kind == E.D_BLOCK:
         scores[0] = 0.0
-        incoming = sum(max(_power(o), 0) for o in objs
-                       if o.zone == E.Z_BATTLEFIELD and o.attacking)
-        lethal = incoming >= g.life[me]
+        mode, room = attack_room(g, me, opts)
         for k, v in enumerate(opts):
-            b, a = objs[enc.block_blocker(v)], objs[enc.block_attacker(v)]
-            if _tough(b) > _power(a) and _power(b) >= _tough(a):
-                scores[1 + k] = 3.0
-            elif _tough(b) > _power(a):
-                scores[1 + k] = 2.0
-            elif _power(b) >= _tough(a) and b.card.mv <= a.card.mv:
-                scores[1 + k] = 1.0
-            else:
-                scores[1 + k] = 0.5 if lethal else -1.0
+            scores[1 + k] = attack_score(g, me, objs[v], mode, room)
+    elif d.kind == E.D_BLOCK:
+        return block_pick(g, me, opts)
     elif d.kind == E.D_QUESTION:
         scores[0] = -1.0
         for k, v in enumerate(opts):

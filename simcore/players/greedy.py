@@ -25,8 +25,7 @@ from .. import consts as K
 from .. import layout as L
 from ..encoding import (
     PASS,
-    block_attacker_nb,
-    block_blocker_nb,
+    block_option_nb,
     is_player_value_nb,
     option_ability_nb,
     option_kind_nb,
@@ -35,6 +34,13 @@ from ..encoding import (
     value_player_nb,
 )
 from ..jit import entry, kernel
+from ..kernels.query import (
+    anthems_on_bf_nb,
+    can_use_tap_nb,
+    has_kw_nb,
+    next_creature_nb,
+    pt_scan_nb,
+)
 
 
 @kernel
@@ -126,40 +132,256 @@ def score_priority(obj, card, abil, ops, stk, gm, g, o, piece):
 
 
 @kernel
-def score_attack(a):
-    """Every creature attacks: adding one beats declaring (PASS)."""
-    return -1.0 if a == PASS else 1.0
+def _kills(power, deathtouch, toughness):
+    """Does this much combat damage (from a deathtouch source or not) kill that toughness?"""
+    return power > 0 and (deathtouch or power >= toughness)
 
 
 @kernel
-def incoming_power(obj, counters, card, g):
-    """The attacking creatures' power (printed plus counters)."""
+def _can_block(st, ct, g, b, x):
+    """Could creature b block attacker x (509.1b: flying, 702.9b; reach, 702.17b)?"""
+    return not has_kw_nb(st, ct, g, x, K.KW_FLYING) or \
+        has_kw_nb(st, ct, g, b, K.KW_FLYING) or has_kw_nb(st, ct, g, b, K.KW_REACH)
+
+
+@kernel
+def _may_attack(st, ct, g, i):
+    """Could creature i be declared an attacker now (the engine's own test, attack options)?"""
+    return st.obj[g, L.O_TAPPED, i] == 0 and can_use_tap_nb(st, ct, g, i) and \
+        not has_kw_nb(st, ct, g, i, K.KW_DEFENDER)
+
+
+@kernel
+def _top_sum(st, ct, g, p, k, attackers, anthems):
+    """The sum of the k greatest powers among p's creatures (those that could attack now
+    when `attackers`, else every one without defender), and the sum of them all."""
     total = 0
-    for i in range(obj.shape[2]):
-        if obj[g, L.O_CARD, i] >= 0 and obj[g, L.O_ZONE, i] == K.Z_BATTLEFIELD and \
-                obj[g, L.O_ATTACKING, i] != 0:
-            total += max(_pt(obj, counters, card, g, i)[0], 0)
-    return total
+    top = 0
+    i = -1
+    while True:
+        i = next_creature_nb(st, ct, g, p, i)
+        if i >= st.obj.shape[2]:
+            break
+        if (attackers and not _may_attack(st, ct, g, i)) or \
+                has_kw_nb(st, ct, g, i, K.KW_DEFENDER):
+            continue
+        pw = max(pt_scan_nb(st, ct, g, i, anthems)[0], 0)
+        total += pw
+        if k <= 0:
+            continue
+        # rank: creatures ahead of i by power (ties by slot): i is among the top k if < k
+        rank = 0
+        j = -1
+        while True:
+            j = next_creature_nb(st, ct, g, p, j)
+            if j >= st.obj.shape[2]:
+                break
+            if j == i or (attackers and not _may_attack(st, ct, g, j)) or \
+                    has_kw_nb(st, ct, g, j, K.KW_DEFENDER):
+                continue
+            pj = max(pt_scan_nb(st, ct, g, j, anthems)[0], 0)
+            if pj > pw or (pj == pw and j < i):
+                rank += 1
+        if rank < k:
+            top += pw
+    return top, total
 
 
 @kernel
-def score_block(obj, counters, card, g, o, lethal):
-    """Kill and survive, else survive, else trade up, else chump only against lethal."""
-    b = _slot(obj, block_blocker_nb(o))
-    a = _slot(obj, block_attacker_nb(o))
-    pb, tb = _pt(obj, counters, card, g, b)
-    pa, ta = _pt(obj, counters, card, g, a)
-    mb = card[_card_of(obj, g, b), L.C_MV]
-    ma = card[_card_of(obj, g, a), L.C_MV]
-    if tb > pa and pb >= ta:
-        return 3.0
-    if tb > pa:
-        return 2.0
-    if pb >= ta and mb <= ma:
+def _count_may_attack(st, ct, g, p):
+    n = 0
+    i = -1
+    while True:
+        i = next_creature_nb(st, ct, g, p, i)
+        if i >= st.obj.shape[2]:
+            return n
+        n += _may_attack(st, ct, g, i)
+
+
+@kernel
+def attack_room(st, ct, g, me, opts, mask, anthems):
+    """(mode, room): mode 2 when everything attacking would be lethal through the
+    opponent's untapped creatures each blocking one of the biggest (all attack); else 1
+    when we have more creatures that could attack than they have untapped (some get
+    through whatever they block), 0 otherwise; room: how many more attackers without
+    vigilance may join those picked so far, leaving enough untapped creatures home to block
+    all but less than our life of the opponent's next attack (every creature of theirs,
+    each of ours blocking one of their biggest)."""
+    opp = 1 - me
+    blockers = 0
+    mine = 0            # our untapped creatures: blockers on the opponent's turn
+    i = -1
+    while True:
+        i = next_creature_nb(st, ct, g, opp, i)
+        if i >= st.obj.shape[2]:
+            break
+        if st.obj[g, L.O_TAPPED, i] == 0:
+            blockers += 1
+    through = _top_sum(st, ct, g, me, blockers, True, anthems)
+    if through[1] - through[0] >= st.pl[g, L.PL_LIFE, opp]:
+        return 2, 1 << 20
+    # picked so far: creatures that could attack, without vigilance, no longer an option
+    picked = 0
+    i = -1
+    while True:
+        i = next_creature_nb(st, ct, g, me, i)
+        if i >= st.obj.shape[2]:
+            break
+        if st.obj[g, L.O_TAPPED, i] != 0:
+            continue
+        mine += 1
+        if _may_attack(st, ct, g, i) and not has_kw_nb(st, ct, g, i, K.KW_VIGILANCE):
+            picked += 1
+    for a in range(1, mask.shape[0]):
+        if mask[a] and not has_kw_nb(st, ct, g, _slot(st.obj, opts[option_of_nb(a)]),
+                                     K.KW_VIGILANCE):
+            picked -= 1
+    # the fewest blockers that keep their next attack below our life
+    life = st.pl[g, L.PL_LIFE, me]
+    need = 0
+    if _top_sum(st, ct, g, opp, 0, False, anthems)[1] >= life:
+        while True:
+            need += 1
+            held = _top_sum(st, ct, g, opp, need, False, anthems)
+            if held[1] - held[0] < life or held[0] == held[1]:
+                break
+    room = mine - picked - need
+    return (1 if _count_may_attack(st, ct, g, me) > blockers else 0), room
+
+
+@kernel
+def score_attack(st, ct, g, me, o, mode, room, anthems):
+    """Attack (mode, room: attack_room) with everything when that would be lethal; else
+    with creatures that have power and leave blockers enough at home, and, unless we
+    outnumber their untapped creatures, that none of those can block to kill and live
+    (or kill while being smaller). The strongest first, where not all may go."""
+    x = _slot(st.obj, o)
+    if mode == 2:
         return 1.0
-    if lethal:
-        return 0.5
-    return -1.0
+    px, tx = pt_scan_nb(st, ct, g, x, anthems)
+    if px <= 0:
+        return -1.0
+    if room < 1 and not has_kw_nb(st, ct, g, x, K.KW_VIGILANCE):
+        return -1.0
+    if mode == 1:
+        return 1.0 + 0.001 * px
+    dx = has_kw_nb(st, ct, g, x, K.KW_DEATHTOUCH)
+    mx = max(px, 0) + max(tx, 0)
+    b = -1
+    while True:
+        b = next_creature_nb(st, ct, g, 1 - me, b)
+        if b >= st.obj.shape[2]:
+            break
+        if st.obj[g, L.O_TAPPED, b] != 0 or not _can_block(st, ct, g, b, x):
+            continue
+        pb, tb = pt_scan_nb(st, ct, g, b, anthems)
+        if _kills(pb, has_kw_nb(st, ct, g, b, K.KW_DEATHTOUCH), tx) and (
+                not _kills(px, dx, tb) or max(pb, 0) + max(tb, 0) < mx):
+            return -1.0
+    return 1.0 + 0.001 * px
+
+
+@kernel
+def _block_kind(st, ct, g, b, a, anthems):
+    """How good a block of attacker a by b is: 3 kills it and lives, 2 lives, 1 kills it
+    and dies (a trade), 0 neither (a chump); power and toughness as they are now,
+    deathtouch killing whatever it damages."""
+    pb, tb = pt_scan_nb(st, ct, g, b, anthems)
+    pa, ta = pt_scan_nb(st, ct, g, a, anthems)
+    kills = _kills(pb, has_kw_nb(st, ct, g, b, K.KW_DEATHTOUCH), ta)
+    lives = not _kills(pa, has_kw_nb(st, ct, g, a, K.KW_DEATHTOUCH), tb)
+    return 3 if lives and kills else 2 if lives else 1 if kills else 0
+
+
+@kernel
+def _size(st, ct, g, i, anthems):
+    """A creature's worth in a trade: power plus toughness now (mana value says little of a
+    creature with X in its cost or counters on it)."""
+    p, t = pt_scan_nb(st, ct, g, i, anthems)
+    return max(p, 0) + max(t, 0)
+
+
+@kernel
+def _action_of(opts, mask, v):
+    """The legal action whose option value is v, or -1."""
+    for a in range(1, mask.shape[0]):
+        if mask[a] and opts[option_of_nb(a)] == v:
+            return a
+    return -1
+
+
+@kernel
+def block_pick(st, ct, g, me, opts, mask, anthems):
+    """The next block of one plan, made from the board alone (so each pick of the
+    declaration follows it: picked blockers are no longer options): the attackers from the
+    most powerful down each get the best free blocker there is, one that kills it and
+    lives, else lives, else trades with it costing no more (the cheapest such); then, while
+    the attackers left unblocked would be lethal, the cheapest free blockers chump the
+    biggest of them. PASS when the plan's blocks are all picked."""
+    M = st.obj.shape[2]
+    att = st.gm[g, L.G_ACTIVE]
+    used = 0          # bits: our creatures (by their order among ours) given a block
+    done = 0          # bits: attackers (by their order among the attacking ones) blocked
+    for phase in range(2):
+        seen = 0      # bits: attackers taken in this phase
+        while True:
+            # the most powerful attacker not yet taken in this phase
+            best_a = -1
+            best_ak = -1
+            best_p = -1
+            unblocked = 0
+            ak = 0
+            a = -1
+            while True:
+                a = next_creature_nb(st, ct, g, att, a)
+                if a >= M or ak >= 62:
+                    break
+                if st.obj[g, L.O_ATTACKING, a] == 0:
+                    continue
+                pa = max(pt_scan_nb(st, ct, g, a, anthems)[0], 0)
+                if not (done >> ak) & 1:
+                    unblocked += pa
+                    if not (seen >> ak) & 1 and pa > best_p:
+                        best_p = pa
+                        best_a = a
+                        best_ak = ak
+                ak += 1
+            if best_a < 0 or (phase == 1 and unblocked < st.pl[g, L.PL_LIFE, me]):
+                break
+            seen |= 1 << best_ak
+            if (done >> best_ak) & 1:
+                continue
+            # its best free blocker: the best kind, then the cheapest, then the least slot
+            best_b = -1
+            best_bk = -1
+            best_s = -np.inf
+            bk = 0
+            b = -1
+            while True:
+                b = next_creature_nb(st, ct, g, me, b)
+                if b >= M or bk >= 62:
+                    break
+                if st.obj[g, L.O_TAPPED, b] != 0:
+                    continue
+                if not (used >> bk) & 1 and _can_block(st, ct, g, b, best_a):
+                    kind = _block_kind(st, ct, g, b, best_a, anthems)
+                    mb = _size(st, ct, g, b, anthems)
+                    ok = kind >= 2 or (kind == 1 and mb <= _size(st, ct, g, best_a, anthems))
+                    if phase == 1 or ok:
+                        sc = (0.0 if phase == 1 else kind * 100.0) - mb
+                        if sc > best_s:
+                            best_s = sc
+                            best_b = b
+                            best_bk = bk
+                bk += 1
+            if best_b < 0:
+                continue
+            used |= 1 << best_bk
+            done |= 1 << best_ak
+            act = _action_of(opts, mask, block_option_nb(best_b, best_a))
+            if act >= 0:
+                return act
+    return PASS
 
 
 @kernel
@@ -209,9 +431,16 @@ def greedy_action_nb(st, ct, g, d, me, qk, opts, mask, piece):
         lands = _hand_lands(obj, card, g, me)[1]
         # after one mulligan any hand is kept (six cards once bottomed)
         keep = (1 <= lands <= 5) or st.pl[g, L.PL_MULLIGANS, me] >= 1
-    lethal = False
-    if d == K.D_BLOCK:       # chump-block only when the attack would be lethal
-        lethal = incoming_power(obj, counters, card, g) >= st.pl[g, L.PL_LIFE, me]
+    anthems = False
+    goldfish = st.gm[g, L.G_GOLDFISH] != 0      # no blocker, no attack back: all attack
+    if (d == K.D_ATTACK and not goldfish) or d == K.D_BLOCK:
+        anthems = anthems_on_bf_nb(st, ct, g)     # static P/T: scanned only if any
+    if d == K.D_BLOCK:
+        return block_pick(st, ct, g, me, opts, mask, anthems)
+    mode = 0
+    room = 0
+    if d == K.D_ATTACK:
+        mode, room = (2, 0) if goldfish else attack_room(st, ct, g, me, opts, mask, anthems)
     why = st.gm[g, L.G_ASK_WHY]
     best = PASS
     best_s = -np.inf
@@ -228,9 +457,7 @@ def greedy_action_nb(st, ct, g, d, me, qk, opts, mask, piece):
             s = 0.0 if a == PASS else score_priority(obj, card, ct.abil, ct.ops, st.stk,
                                                      st.gm, g, o, piece)
         elif d == K.D_ATTACK:
-            s = score_attack(a)
-        elif d == K.D_BLOCK:
-            s = 0.0 if a == PASS else score_block(obj, counters, card, g, o, lethal)
+            s = 0.0 if a == PASS else score_attack(st, ct, g, me, o, mode, room, anthems)
         elif d == K.D_QUESTION:
             s = score_question(obj, counters, card, g, me, why, qk, a, o)
         if s > best_s:

@@ -15,6 +15,7 @@ from ..consts import (
     CK_POISON,
     D_ATTACK,
     D_BLOCK,
+    END_CONDITION,
     END_TURN_LIMIT,
     T_CREATURE,
     T_LAND,
@@ -121,7 +122,11 @@ def points_nb(st, ct, g, q):
 @kernel
 def evaluate_nb(st, ct, fw, g, me, at_limit):
     """The position's value for player me: 1 won, 0 lost, 1/2 a draw or the real game's
-    turn limit (`at_limit`: the rollout stopped there), else the points' difference."""
+    turn limit (`at_limit`: the rollout stopped there), else the points' difference. A
+    run's watched condition (combo, --until-card; about player 0, the deck) come together
+    is the run's answer: 1 for the deck, 0 for its opponent."""
+    if fw.fl[g, F_END] == END_CONDITION:
+        return 1.0 if me == 0 else 0.0
     w = st.gm[g, G_WINNER]
     if w == me:
         return 1.0
