@@ -12,7 +12,10 @@ MARKS = (("gih", "GIH WR", "o"), ("oh", "OH WR", "^"), ("gd", "GD WR", "v"),
 
 def _bars(ax, y, v, lo, hi, **kw):
     v, lo, hi = (np.asarray(x, float) * 100 for x in (v, lo, hi))
-    ax.errorbar(v, y, xerr=[v - lo, hi - v], linestyle="none", capsize=2, **kw)
+    # an interval's end can round a hair past its estimate (Wilson at 0 or 1 wins):
+    # matplotlib refuses a negative error bar
+    err = np.clip([v - lo, hi - v], 0, None)
+    ax.errorbar(v, y, xerr=err, linestyle="none", capsize=2, **kw)
 
 
 def plot_cards(df, path):

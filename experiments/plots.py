@@ -215,7 +215,8 @@ def plot_compare(df, path):
     y = np.arange(len(df))
     for k, (side, off) in enumerate((("a", -0.15), ("b", 0.15))):
         rate = df[f"win_rate_{side}"] * 100
-        err = [rate - df[f"win_rate_{side}_lo"] * 100, df[f"win_rate_{side}_hi"] * 100 - rate]
+        err = np.clip([rate - df[f"win_rate_{side}_lo"] * 100,
+                       df[f"win_rate_{side}_hi"] * 100 - rate], 0, None)
         name = df[f"deck_{side}"].iloc[0]
         left.errorbar(rate, y + off, xerr=err, fmt="o", capsize=3,
                       label=f"{'AB'[k]}: {name}")
@@ -223,7 +224,8 @@ def plot_compare(df, path):
     left.set_xlabel("win rate (%), 95% CI")
     _legend_under(left, under)
     d = df["diff"] * 100
-    right.errorbar(d, y, xerr=[d - df["diff_lo"] * 100, df["diff_hi"] * 100 - d], fmt="o",
+    right.errorbar(d, y, xerr=np.clip([d - df["diff_lo"] * 100, df["diff_hi"] * 100 - d], 0,
+                                      None), fmt="o",
                    capsize=3, color="black")
     right.axvline(0, color="grey", lw=0.8)
     right.set_yticks(y, df["opponent"])
