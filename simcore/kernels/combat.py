@@ -5,6 +5,7 @@ from ..consts import (
     ATK_FS_STEP,
     E_CANT_ATTACK,
     E_CANT_BLOCK,
+    EV_ATTACKS,
     KW_DEATHTOUCH,
     KW_DEFENDER,
     KW_DOUBLE_STRIKE,
@@ -36,7 +37,7 @@ from .ops import damage_nb
 from .query import can_use_tap_nb, has_kw_nb, is_creature_nb, pt_scan_nb
 from .scratch import scratch_nb
 from .zonebits import next_bf_nb
-from .zones import attack_triggers_nb
+from .zones import event_triggers_nb
 
 BLOCKED = -2   # o_blocking of an attacker that was blocked (it stays blocked, 509.1h)
 
@@ -58,7 +59,7 @@ def declare_attackers_nb(st, ct, g, slots, n):
             st.obj[g, O_TAPPED, i] = 1
             mark_mana_nb(st, g)
     st.gm[g, G_ANY_ATTACKERS] = ATK_DECLARED if n > 0 else 0
-    return attack_triggers_nb(st, ct, g, slots, n)     # 508.3a
+    return event_triggers_nb(st, ct, g, slots, n, EV_ATTACKS)     # 508.3a
 
 
 @kernel

@@ -19,7 +19,6 @@ from ..consts import (
     ETU_LANDS_AT_MOST,
     ETU_NONE,
     ETU_PAY_LIFE,
-    EV_ATTACKS,
     EV_DIES,
     EV_ENTERS,
     EV_LEAVES,
@@ -275,9 +274,10 @@ def subject_matches_nb(st, ct, g, a, j, i):
 
 
 @kernel
-def attack_triggers_nb(st, ct, g, slots, n):
-    """Attacks triggers (508.3a) of every permanent for each of the creatures slots[:n] just
-    declared as attackers (subject: the attacker, as an enters trigger's is the newcomer)."""
+def event_triggers_nb(st, ct, g, slots, n, event):
+    """Triggers on `event` (EV_ENTERS, EV_ATTACKS) of every permanent, newcomers included,
+    for each of the objects slots[:n] it happened to (the subject; 603.6a, 508.3a). An
+    enters trigger of the entering object itself reads the X it was cast with (107.3m)."""
     M = st.obj.shape[2]
     j = -1
     while True:
@@ -286,14 +286,15 @@ def attack_triggers_nb(st, ct, g, slots, n):
             break
         cj = st.obj[g, O_CARD, j]
         for a in range(ct.card[cj, C_ABIL0], ct.card[cj, C_ABIL0] + ct.card[cj, C_NABIL]):
-            if ct.abil[a, AB_KIND] != AK_TRIGGER or ct.abil[a, AB_EVENT] != EV_ATTACKS:
+            if ct.abil[a, AB_KIND] != AK_TRIGGER or ct.abil[a, AB_EVENT] != event:
                 continue
             for k in range(n):
                 i = slots[k]
                 if not subject_matches_nb(st, ct, g, a, j, i):
                     continue
+                x = st.obj[g, O_X, i] if i == j and event == EV_ENTERS else 0
                 s = queue_trigger_nb(st, g, a, j, st.obj[g, O_OID, j], cj, st.obj[g, O_CTRL, j],
-                                     i, st.obj[g, O_CARD, i], 0, st.obj[g, O_RANK, j])
+                                     i, st.obj[g, O_CARD, i], x, st.obj[g, O_RANK, j])
                 if s != ST_OK:
                     return s
     return ST_OK
@@ -444,26 +445,7 @@ def enter_bf_nb(st, ct, g, slots, ctrls, n, extra_kind):
         if extra_kind >= 0:
             st.o_counters[g, extra_kind, i] += 1
             mark_mana_nb(st, g)
-    M = st.obj.shape[2]
-    j = -1
-    while True:
-        j = next_bf_nb(st, g, j)
-        if j >= M:
-            break
-        cj = st.obj[g, O_CARD, j]
-        for a in range(ct.card[cj, C_ABIL0], ct.card[cj, C_ABIL0] + ct.card[cj, C_NABIL]):
-            if ct.abil[a, AB_KIND] != AK_TRIGGER or ct.abil[a, AB_EVENT] != EV_ENTERS:
-                continue
-            for k in range(n):
-                i = slots[k]
-                if not subject_matches_nb(st, ct, g, a, j, i):
-                    continue
-                x = st.obj[g, O_X, i] if i == j else 0
-                s = queue_trigger_nb(st, g, a, j, st.obj[g, O_OID, j], cj, st.obj[g, O_CTRL, j], i,
-                                     st.obj[g, O_CARD, i], x, st.obj[g, O_RANK, j])
-                if s != ST_OK:
-                    return s
-    return ST_OK
+    return event_triggers_nb(st, ct, g, slots, n, EV_ENTERS)
 
 
 @kernel
