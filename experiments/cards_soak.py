@@ -21,10 +21,12 @@ from experiments.pilot import held_copies
 from experiments.progress import ProgressLine
 from simcore import consts as K
 from simcore import layout as L
+from simcore.cards import vocab
 from simcore.cards.compile import Pool
 from simcore.cards.coverage import card_coverage
 from simcore.cards.db import FETCH_HINT, CardDB
 from simcore.cards.load import load_pool
+from simcore.cards.manastr import COLOR_LETTERS, parse_mana
 from simcore.cards.oracle.tokens import builtin_tokens
 from simcore.cards.printed import FORMATS
 from simcore.errors import PlaytestError
@@ -33,17 +35,25 @@ from simcore.game import GameBatch
 PER_DECK = 9
 LANDS = 24
 BASICS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
-_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 MAX_TURNS = 30
 PILOTS = (("random", RandomAgent()), ("greedy", GreedyAgent()))
 
 
+def _pips(card: dict) -> dict[str, int]:
+    """Coloured symbols of the card's cost by colour ({G/W} counts for both)."""
+    mc = parse_mana(card.get("cost", ""), card["name"])
+    out = {c: mc.pips[k] for k, c in enumerate(COLOR_LETTERS)}
+    for a, b in mc.hybrid:
+        for t in (a, b):
+            out[COLOR_LETTERS[t]] += 1
+    return out
+
+
 def _colours(card: dict) -> str:
-    """The card's colours as WUBRG letters (its cost's, or its `colors`)."""
+    """The card's colours as WUBRG letters (its `colors`, or its cost's)."""
     if card.get("colors"):
-        return "".join(_LETTER[c] for c in card["colors"])
-    cost = card.get("cost", "")
-    return "".join(c for c in "WUBRG" if "{" + c in cost or "/" + c + "}" in cost)
+        return "".join(vocab.COLOR_LETTER[c] for c in card["colors"])
+    return "".join(c for c, n in _pips(card).items() if n)
 
 
 def supported_cards(db, fmt=None, limit=None):
@@ -65,12 +75,6 @@ def supported_cards(db, fmt=None, limit=None):
         if limit is not None and len(cards) >= limit:
             break
     return cards, made
-
-
-def _pips(card: dict) -> dict[str, int]:
-    """Coloured symbols of the card's cost by colour ({G/W} counts for both)."""
-    cost = card.get("cost", "")
-    return {c: cost.count("{" + c) + cost.count("/" + c + "}") for c in "WUBRG"}
 
 
 def build_decks(cards):
@@ -136,7 +140,7 @@ def soak(cards, made, games=20, seed=1, stream=None):
     decks = build_decks(cards)
     pool = Pool(defs)
     pool.compile()
-    counts = {"decks": len(decks), "pairings": len(decks), "games": 0, "crashes": [],
+    counts = {"decks": len(decks), "games": 0, "crashes": [],
               "options_audit": 0, "sba_audit": 0, "stuck": [], "capacity": 0, "turn_limit": 0}
     rows = {c["name"]: {"card": c["name"], "deck": "", "games": 0, "cast": 0, "drawn": 0,
                         "held_castable": 0} for c in cards}

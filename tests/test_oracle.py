@@ -8,6 +8,7 @@ import pytest
 from simcore.cards.compile import Pool
 from simcore.cards.load import load_pool
 from simcore.cards.oracle import FULL, NONE, PARTIAL, compile_printed
+from simcore.cards.oracle.cardfile import face_of
 from simcore.cards.oracle.normalise import normalise
 from simcore.cards.oracle.render_check import render_agrees, render_diff
 from simcore.cards.printed import Face, Printed
@@ -17,15 +18,7 @@ POOL = load_pool()
 
 def printed_of(card: dict) -> Printed:
     """The built-in card as a card database would give it (its printed text)."""
-    tl = " ".join(card.get("supertypes", []) + card["types"])
-    if card.get("subtypes"):
-        tl += " \u2014 " + " ".join(card["subtypes"])
-    stat = {k: str(card[k]) for k in ("power", "toughness") if k in card}
-    colors = card.get("colors")
-    letters = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-    face = Face(card["name"], tl, card.get("cost", ""), card.get("text", ""), **stat,
-                colors=tuple(letters[c] for c in colors) if colors else None)
-    return Printed(card["name"], "normal", (face,))
+    return Printed(card["name"], "normal", (face_of(card),))
 
 
 def one(name, type_line, text="", cost="", **kw) -> Printed:

@@ -21,6 +21,8 @@ CARD_TYPES = {"Land", "Creature", "Artifact", "Enchantment", "Instant", "Sorcery
               "Planeswalker", "Battle"}
 SUPERTYPES = {"Legendary", "Basic", "Snow"}
 COLORS = {"white", "blue", "black", "red", "green"}
+# a colour's mana letter (card databases write colours as letters, card files as words)
+COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 KEYWORDS = {"flying", "vigilance", "deathtouch", "lifelink", "trample", "haste", "reach",
             "defender", "undying", "persist", "indestructible", "hexproof", "flash",
             "menace", "first strike", "double strike"}

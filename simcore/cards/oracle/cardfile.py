@@ -5,29 +5,27 @@ cannot read is kept on the card (`_unread`, one line each) for `cards check` to 
 game commands to refuse; the tokens its text makes ride along (`_tokens`) into the pool."""
 from __future__ import annotations
 
+from .. import vocab
 from ..printed import Face
+from ..text import type_line
 from ..validate import check_card
 from .compiler import compile_face
 
-_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
-
-def type_line(card: dict) -> str:
-    line = " ".join(card.get("supertypes", []) + card["types"])
-    if card.get("subtypes"):
-        line += " \u2014 " + " ".join(card["subtypes"])
-    return line
+def face_of(card: dict) -> Face:
+    """A card dict as a card database would print it: its name, type line, cost, text and
+    stats (the colours only where the file gives them)."""
+    colors = card.get("colors")
+    return Face(card["name"], type_line(card), card.get("cost", ""), card.get("text", ""),
+                str(card["power"]) if "power" in card else None,
+                str(card["toughness"]) if "toughness" in card else None,
+                colors=tuple(vocab.COLOR_LETTER[c] for c in colors) if colors else None)
 
 
 def from_text(card: dict) -> dict:
     """The validated card dict `card` (from a file) with keywords and abilities read from its
     text; `_unread` lists what was not read (`line N: 'sentence'`)."""
-    colors = card.get("colors")
-    face = Face(card["name"], type_line(card), card.get("cost", ""), card["text"],
-                str(card["power"]) if "power" in card else None,
-                str(card["toughness"]) if "toughness" in card else None,
-                colors=tuple(_LETTERS[c] for c in colors) if colors else None)
-    got = compile_face(face, "normal")
+    got = compile_face(face_of(card))
     out = {k: v for k, v in card.items() if k not in ("keywords", "_file")}
     compiled = got.card or {}
     keywords = list(card.get("keywords", []))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ...errors import PlaytestError
+from .. import vocab
 from ..manastr import parse_mana
 from ..printed import Face, Printed
 from ..validate import check_card
@@ -22,7 +23,7 @@ from .typeline import split_type_line
 # until a rule the engine lacks brings them in: transforming, casting the other half).
 ONE_FACE_LAYOUTS = {"normal", "leveler", "saga", "class", "case", "mutate", "prototype"}
 _KEYWORD_ABILITY = re.compile(r"^(?:Multi)?[Kk]icker \{")
-_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+_COLOR_NAMES = {v: k for k, v in vocab.COLOR_LETTER.items()}
 
 
 def _int_stat(v):
@@ -34,7 +35,7 @@ def _int_stat(v):
         return v
 
 
-def compile_face(face: Face, layout: str) -> CompiledFace:
+def compile_face(face: Face) -> CompiledFace:
     unread: list[Unread] = []
     types, supers, subtypes, unknown = split_type_line(face.type_line)
     for w in unknown:
@@ -190,7 +191,7 @@ def _validated(card: dict, ab_lines: list[int], unread: list, read_any: bool):
 def compile_printed(p: Printed) -> Compiled:
     """Every face of `p` compiled; the card's status is the worst of its faces' and of what
     its layout needs beyond one face."""
-    faces = tuple(compile_face(f, p.layout) for f in p.faces)
+    faces = tuple(compile_face(f) for f in p.faces)
     unread = []
     if len(faces) > 1 and p.layout not in ONE_FACE_LAYOUTS:
         unread.append(Unread(0, f"{p.layout} card", "only its front face is played"))
