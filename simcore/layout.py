@@ -366,7 +366,7 @@ ABIL_PLANES = (
     ("a_rmc_kind", "cost (AK_ACTIVATED): counter kind removed from this permanent; -1 none"),
     ("a_rmc_n", "how many of them"),
     ("a_sac_self", "cost (AK_ACTIVATED): 1 = sacrifice this permanent"),
-    ("a_pay_life", "cost (AK_ACTIVATED): pay this much life (119.4: only with at least as "
+    ("a_pay_life", "cost (AK_ACTIVATED, AK_MANA): pay this much life (119.4: only with at least as "
                    "much); 0 none"),
     ("a_sorcery", "1 = activate only as a sorcery (602.5d)"),
     ("a_prod", "AK_MANA: PK_* what it produces"),
@@ -414,6 +414,8 @@ ABIL_PLANES = (
                  "additional cost; 0 none"),
     ("a_etu", "AK_ENTERS_TAPPED: ETU_* unless what it enters untapped (ETU_NONE: never)"),
     ("a_etu_n", "AK_ENTERS_TAPPED: the number ETU_LANDS_* and ETU_PAY_LIFE read"),
+    ("a_self_dmg", "AK_MANA: damage its source deals to its controller as it resolves (\"~ "
+                   "deals 1 damage to you\", 605.3b; a painland's coloured ability); 0 none"),
 ) + tuple((f"a_prod_opts{k}", f"PK_CHOICE: option {k}, packed mana; 0 unused")
           for k in range(4)) + \
     tuple((f"a_tgt{k}", f"filter id of target {k}; -1 none") for k in range(2)) + \

@@ -295,3 +295,23 @@ def test_search_phrases_the_filters_cannot_say_stay_unread():
                              "card, reveal it, put it into your hand, then shuffle.", "{G}"))
     assert ok.card["abilities"][0]["effects"] == [
         {"do": "search_library", "find": [{"types": ["Land"], "basic": True}], "reveal": True}]
+
+
+def test_mana_abilities_that_cost_life_or_hurt_are_read_and_render_back():
+    """A painland's coloured ability deals its damage as part of the mana ability (605.3b);
+    a life payment is a cost (119.4). Both render back as printed."""
+    text = "{T}: Add {C}.\n{T}: Add {U} or {R}. Shivan Reef deals 1 damage to you."
+    c = compile_printed(one("Shivan Reef", "Land", text))
+    assert c.status == FULL, c.all_unread()
+    assert c.card["abilities"] == [
+        {"kind": "mana", "cost": "{T}", "add": "{C}"},
+        {"kind": "mana", "cost": "{T}", "add": ["{U}", "{R}"], "damage_to_you": 1}]
+    assert render_agrees(text, "Shivan Reef", False, c.card)
+    text = "{T}, Pay 1 life: Add one mana of any color."
+    c = compile_printed(one("Mana Confluence", "Land", text))
+    assert c.card["abilities"] == [{"kind": "mana", "pay_life": 1, "cost": "{T}",
+                                    "add": "any_color"}]
+    assert render_agrees(text, "Mana Confluence", False, c.card)
+    # X damage is no number the ability could hold: unread
+    x = compile_printed(one("Test Tomb", "Land", "{T}: Add {C}. Test Tomb deals X damage to you."))
+    assert x.status != FULL

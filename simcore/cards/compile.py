@@ -410,6 +410,7 @@ class _Compiler:
                 r["a_prod"] = K.PK_FIXED
                 r["a_prod_val"] = mana_str_pack(add, w + ".add'")
             r["a_am_k"], r["a_am_a"] = self.amount(ab.get("times"), w + ".times'")
+            r["a_self_dmg"] = ab.get("damage_to_you", 0)
             return [r]
         if kind == "activated":
             r = self.new_abil(K.AK_ACTIVATED, cid)

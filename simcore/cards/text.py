@@ -338,7 +338,9 @@ def _mana(ab: dict, c: _Card) -> str:
     else:
         mana = add
     times = f" {q} times" if q != 1 else ""
-    return f"{_cost(ab, c)}: Add {mana}{times}{tail}."
+    hurt = (f" {c.name} deals {ab['damage_to_you']} damage to you."
+            if ab.get("damage_to_you") else "")
+    return f"{_cost(ab, c)}: Add {mana}{times}{tail}.{hurt}"
 
 
 def _trigger(ab: dict, c: _Card) -> str:

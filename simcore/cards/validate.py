@@ -40,6 +40,8 @@ _MIN_INT = {
     ("enters_unless", "lands_at_least"): 1,
     ("enters_unless", "pay_life"): 1,
     ("ability.activated", "pay_life"): 1,
+    ("ability.mana", "pay_life"): 1,
+    ("ability.mana", "damage_to_you"): 1,
 }
 
 # Keys an effect cannot do without (besides `do`).

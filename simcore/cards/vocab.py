@@ -131,6 +131,8 @@ SCHEMAS = {
         "from": (("enum", {"lands_you_control", "lands_opponents_control",
                            "permanents_you_control"}), False),
         "times": (("amount",), False),
+        "pay_life": (("int",), False),
+        "damage_to_you": (("int",), False),
     },
     "ability.activated": {
         "cost": (("cost",), False),

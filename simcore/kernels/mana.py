@@ -39,7 +39,7 @@ from ..consts import (
     W_REPLACEMENT_ORDER,
     W_TAP_CREATURES,
 )
-from ..encoding import mana_count_nb, one_mana_nb
+from ..encoding import mana_count_nb, one_mana_nb, player_value_nb
 from ..jit import entry, kernel
 from ..layout import (
     AB_AM_A,
@@ -53,10 +53,12 @@ from ..layout import (
     AB_MT_SRC,
     AB_MT_VAL,
     AB_NOPTS,
+    AB_PAY_LIFE,
     AB_PROD,
     AB_PROD_FROM,
     AB_PROD_OPTS,
     AB_PROD_VAL,
+    AB_SELF_DMG,
     AB_SIMPLE,
     AB_TAP,
     AB_TAPN,
@@ -81,9 +83,11 @@ from ..layout import (
     O_CARD,
     O_CTRL,
     O_TAPPED,
+    PL_LIFE,
 )
 from .choice import ask_many_nb, ask_one_nb, fail_nb
 from .manamark import mark_mana_nb
+from .ops import damage_nb
 from .query import (
     any_on_bf_nb,
     can_use_tap_nb,
@@ -93,6 +97,7 @@ from .query import (
     is_land_nb,
     obj_types_nb,
 )
+from .sbamark import mark_sba_nb
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .zonebits import next_bf_nb
 
@@ -409,7 +414,10 @@ def choose_mana_nb(st, ct, g, p, opts, n):
 
 @kernel
 def mana_cost_check_nb(st, ct, g, i, a):
-    """{T}/{Q} and summoning sickness checks for ability a of permanent i; returns E_* or 0."""
+    """{T}/{Q}, summoning sickness and life checks for ability a of permanent i; returns E_*
+    or 0."""
+    if st.pl[g, PL_LIFE, st.obj[g, O_CTRL, i]] < ct.abil[a, AB_PAY_LIFE]:
+        return E_COST       # 119.4: no paying more life than you have
     if ct.abil[a, AB_TAP] != 0:
         if st.obj[g, O_TAPPED, i] != 0:
             return E_TAPPED
@@ -479,7 +487,28 @@ def activate_mana_nb(st, ct, g, i, a):
     pay_nb(st, g, p, need, gen, hyb, nh, True)
     for k in range(nchosen):
         st.obj[g, O_TAPPED, chosen[k]] = 1
-    return resolve_mana_nb(st, ct, g, i, a, p)
+    pay_life_nb(st, ct, g, a, p)
+    s = resolve_mana_nb(st, ct, g, i, a, p)
+    self_damage_nb(st, ct, g, i, a, p)
+    return s
+
+
+@kernel
+def pay_life_nb(st, ct, g, a, p):
+    """Mana ability a's life cost (119.4; mana_cost_check_nb checked it can be paid)."""
+    n = ct.abil[a, AB_PAY_LIFE]
+    if n > 0:
+        st.pl[g, PL_LIFE, p] -= n
+        mark_sba_nb(st, g)
+
+
+@kernel
+def self_damage_nb(st, ct, g, i, a, p):
+    """"~ deals N damage to you" as mana ability a of permanent i resolves (605.3b): damage
+    from the permanent (120.3a), as any other."""
+    n = ct.abil[a, AB_SELF_DMG]
+    if n > 0:
+        damage_nb(st, ct, g, player_value_nb(p), n, st.obj[g, O_CARD, i], p)
 
 
 @kernel
@@ -662,18 +691,30 @@ def source_types_nb(st, ct, g, i, a, cp, reps, nrep):
 
 
 @kernel
-def simple_for_type_nb(st, ct, g, i, a, t, cp, reps, nrep):
+def simple_for_type_nb(st, ct, g, i, a, t, anyt, cp, reps, nrep):
     """The first of simple source i's {T}-only mana abilities (from a) that can make mana of
-    type t (autopay's choice of ability), or a when none can."""
+    type t (autopay's choice of ability), one that costs no life first; when any type will
+    do (anyt), one that costs no life before a painful one of type t (a painland taps for
+    {C} when colour does not matter); a when none can."""
     c = st.obj[g, O_CARD, i]
     if t < 0 or ct.card[c, C_SIMPLE_LAST] == a:
         return a
+    first = -1
+    free_other = -1
     b = a
     while b >= 0:
+        free = ct.abil[b, AB_PAY_LIFE] == 0 and ct.abil[b, AB_SELF_DMG] == 0
         if ability_types_nb(st, ct, g, i, b, cp, reps, nrep) & (1 << t):
-            return b
+            if free:
+                return b
+            if first < 0:
+                first = b
+        elif free and free_other < 0:
+            free_other = b
         b = next_simple_nb(ct, c, b)
-    return a
+    if anyt and free_other >= 0:
+        return free_other
+    return first if first >= 0 else a
 
 
 @kernel
@@ -814,6 +855,8 @@ def tap_fixed_nb(st, ct, g, i, a, p):
     v = ct.abil[a, AB_PROD_VAL]
     for t in range(6):
         st.p_pool[g, p, t] += mana_count_nb(v, t) * times
+    pay_life_nb(st, ct, g, a, p)
+    self_damage_nb(st, ct, g, i, a, p)
 
 
 @kernel
@@ -837,6 +880,7 @@ def autopay_taps_nb(st, ct, g, p, need, gen, hyb, nh, cp, reps, nrep):
         best_a = -1
         best_score = 1 << 30
         best_pref = -1
+        best_any = False
         i = -1
         while True:
             i = next_bf_nb(st, g, i)
@@ -881,9 +925,13 @@ def autopay_taps_nb(st, ct, g, p, need, gen, hyb, nh, cp, reps, nrep):
                 best = i
                 best_a = a
                 best_pref = pref
+                best_any = short == 0 and (want == 0 or (m & want) == 0)
         if best < 0:
             return False
-        best_a = simple_for_type_nb(st, ct, g, best, best_a, best_pref, cp, reps, nrep)
+        best_a = simple_for_type_nb(st, ct, g, best, best_a, best_pref, best_any, cp, reps,
+                                    nrep)
+        if st.pl[g, PL_LIFE, p] < ct.abil[best_a, AB_PAY_LIFE]:
+            return False        # 119.4; autopay does not look for another source then
         if plain and ct.abil[best_a, AB_PROD] == PK_FIXED:
             tap_fixed_nb(st, ct, g, best, best_a, p)
             continue

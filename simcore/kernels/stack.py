@@ -102,6 +102,7 @@ from ..layout import (
     G_MANA_PREF,
     G_POT_KNOWN,
     G_Q_N,
+    G_SBA_DIRTY,
     G_STACK_N,
     G_STEP,
     MC_GENERIC,
@@ -639,8 +640,8 @@ def cast_payable_nb(st, ct, g, slot, alt, pot, cnt):
     decide autopay, mana.simple_payable_nb; 0: they do not). Otherwise autopay runs on the
     game itself and is undone. Returns 1 (castable) or 0, plus 2 when autopay ran in place.
     Autopay only taps p's simple {T} sources (their mana abilities, with replacement effects
-    and "tapped for mana" triggers, only add to p's pool) and asks nothing, so untapping
-    what it tapped and restoring p's pool restores the game. After a payment that works,
+    and "tapped for mana" triggers, only add to p's pool, and pay or lose p's life) and asks
+    nothing, so untapping what it tapped and restoring p's pool and life restores the game. After a payment that works,
     the spell goes on the stack (room checked here) and nothing else can fail: it triggers
     nothing and makes no state-based action apply. F_OPT_AUDIT checks all of this against
     the dry run (options.cast_option_nb)."""
@@ -676,8 +677,9 @@ def cast_payable_nb(st, ct, g, slot, alt, pot, cnt):
     return 3 if ok else 2
 
 
-TRIAL_CELLS = 11        # trial_pay_nb's record: [tapped n, p's pool (6), err, err arg, pref,
-#                         potential mana known]
+TRIAL_CELLS = 13        # trial_pay_nb's record: [tapped n, p's pool (6), err, err arg, pref,
+#                         potential mana known, p's life, SBA mark] (a painland's damage and
+#                         Mana Confluence's life are paid as autopay taps them)
 
 
 @kernel
@@ -686,8 +688,9 @@ def trial_pay_nb(st, ct, g, p, cost, autopay, keep):
     when `autopay`)? Nothing is paid; the game is left as autopay left it, and `keep`
     (TRIAL_CELLS + object slots) records what undo_trial_nb needs to restore it. Autopay
     only taps p's simple {T} sources and adds to p's pool (their mana abilities, with
-    replacement effects and "tapped for mana" triggers), so untapping what it tapped and
-    restoring p's pool restores the game."""
+    replacement effects and "tapped for mana" triggers; a painland's damage and a life cost
+    change p's life), so untapping what it tapped and restoring p's pool and life restores
+    the game."""
     M = st.obj.shape[2]
     n = 0
     if autopay:
@@ -706,6 +709,8 @@ def trial_pay_nb(st, ct, g, p, cost, autopay, keep):
     keep[8] = st.gm[g, G_ERR_ARG]
     keep[9] = st.gm[g, G_MANA_PREF]
     keep[10] = st.gm[g, G_POT_KNOWN]
+    keep[11] = st.pl[g, PL_LIFE, p]
+    keep[12] = st.gm[g, G_SBA_DIRTY]
     mark = scratch_mark_nb(st, g)
     b = scratch_nb(st, g, 22)
     need = st.scr[b:b + 6]
@@ -729,6 +734,8 @@ def undo_trial_nb(st, g, p, keep):
     st.gm[g, G_ERR_ARG] = keep[8]
     st.gm[g, G_MANA_PREF] = keep[9]
     st.gm[g, G_POT_KNOWN] = keep[10]    # the board autopay's counts were made on is back
+    st.pl[g, PL_LIFE, p] = keep[11]
+    st.gm[g, G_SBA_DIRTY] = keep[12]
 
 
 @kernel

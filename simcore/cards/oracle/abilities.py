@@ -23,6 +23,8 @@ _LAND_FROM = {"a land you control": "lands_you_control",
               "a land an opponent controls": "lands_opponents_control",
               "a permanent you control": "permanents_you_control"}
 SORCERY = " Activate only as a sorcery."
+# a painland's coloured ability: the damage is part of the mana ability's effect (605.3b)
+_SELF_DAMAGE = re.compile(rf"^(?P<add>Add .+\.) ~ deals (?P<n>{NUMBER}) damage to you\.$")
 
 
 class Unreadable(Exception):
@@ -54,7 +56,13 @@ def _activated(m, made: dict) -> dict:
     if cost is None:
         raise Unreadable(f"cost {m['cost']!r}")
     effect = m["effect"]
-    mana = mana_effect(cost, effect)
+    hurt = _SELF_DAMAGE.match(effect)
+    mana = mana_effect(cost, hurt["add"] if hurt else effect)
+    if mana is not None and hurt:
+        n = number(hurt["n"])
+        if n == "X":
+            raise Unreadable(effect)
+        mana["damage_to_you"] = n
     if mana is not None:
         if "{T}" not in cost.get("cost", "") and "tap_creatures" not in cost:
             raise Unreadable("a mana ability without {T}")
