@@ -123,9 +123,11 @@ EV_UPKEEP = 5
 EV_BEGIN_COMBAT = 6
 EV_END_STEP = 7
 EV_ATTACKS = 8      # declared as an attacker (508.1m, 508.3a)
+EV_COMBAT_DAMAGE_PLAYER = 9    # dealt combat damage to a player (510.2, 510.3a)
 EVENT_IDS = {"enters": EV_ENTERS, "leaves": EV_LEAVES, "dies": EV_DIES, "cast": EV_CAST,
              "upkeep": EV_UPKEEP, "beginning_of_combat": EV_BEGIN_COMBAT,
-             "end_step": EV_END_STEP, "attacks": EV_ATTACKS}
+             "end_step": EV_END_STEP, "attacks": EV_ATTACKS,
+             "combat_damage_to_player": EV_COMBAT_DAMAGE_PLAYER}
 # subject modes (a_subject)
 SUBJ_SELF = 1
 SUBJ_ANOTHER = 2
@@ -212,6 +214,7 @@ OP_EXILE_WARPED = 21       # delayed: exile the subject if it is the same object
 OP_SCRY = 22               # am
 OP_MILL = 23               # am
 OP_SEARCH = 24             # filter id, second filter id (-1 none), to (SEARCH_TO_*), tapped
+OP_LOOK_TOP = 25           # n, filter id, second filter id (-1 none), take | DIG_* flags
 OPCODE_NAMES = {v: k for k, v in dict(globals()).items() if k.startswith("OP_")}
 OPF_OPTIONAL = 1
 OPF_IF_DONE = 2
@@ -284,8 +287,14 @@ W_TRIGGER_ORDER = 16   # games: which of your waiting triggers goes on the stack
 W_SCRY = 17
 W_PAY_LIFE = 18
 W_SEARCH = 19
+W_LOOK_TOP = 20
 SEARCH_TO_HAND = 0
 SEARCH_TO_BATTLEFIELD = 1
+# look_at_top's last operand: how many to take (low byte) and these flags
+DIG_UP_TO = 1 << 8          # up to that many ("you may", "up to two"); else exactly
+DIG_TO_BATTLEFIELD = 1 << 9  # onto the battlefield; else into the hand
+DIG_REST_BOTTOM = 1 << 10   # the rest on the bottom (else into the graveyard)
+DIG_REST_RANDOM = 1 << 11   # ... in a random order (else in the order they were)
 WHY_NAMES = {W_TARGET: "target", W_BLIGHT: "creature to blight",
              W_PROLIFERATE: "what to proliferate", W_MAY: "whether to do an optional action",
              W_COST_OPTION: "which cost to pay", W_MANA: "which mana to add",
@@ -295,6 +304,7 @@ WHY_NAMES = {W_TARGET: "target", W_BLIGHT: "creature to blight",
              W_SCRY: "cards to put on the bottom of the library (scry)",
              W_PAY_LIFE: "whether to pay life",
              W_SEARCH: "the card to find in the library (none: find nothing)",
+             W_LOOK_TOP: "the cards to take from the top of the library",
              W_LEGEND: "legendary permanent to keep", W_SACRIFICE: "permanent to sacrifice",
              W_REMOVE_COUNTERS: "counters to remove", W_X: "the value of X",
              W_KICKS: "how many times to kick",

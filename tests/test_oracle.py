@@ -315,3 +315,54 @@ def test_mana_abilities_that_cost_life_or_hurt_are_read_and_render_back():
     # X damage is no number the ability could hold: unread
     x = compile_printed(one("Test Tomb", "Land", "{T}: Add {C}. Test Tomb deals X damage to you."))
     assert x.status != FULL
+
+
+def test_looking_at_the_top_of_a_library_spans_sentences_and_renders_back():
+    """"Look at the top N ..." and what is done with the cards read as one effect (608.2c)."""
+    coco = ("Look at the top six cards of your library. Put up to two creature cards with mana "
+            "value 3 or less from among them onto the battlefield. Put the rest on the bottom "
+            "of your library in a random order.")
+    c = compile_printed(one("Collected Company", "Instant", coco, "{3}{G}"))
+    assert c.status == FULL, c.all_unread()
+    assert c.card["abilities"][0]["effects"] == [
+        {"do": "look_at_top", "n": 6, "take": 2, "up_to": True,
+         "find": [{"types": ["Creature"], "mv_max": 3}], "put": "battlefield",
+         "rest": "bottom_random"}]
+    assert render_agrees(coco, "Collected Company", False, c.card)
+    alchemy = ("Look at the top four cards of your library. Put one of them into your hand and "
+               "the rest into your graveyard.")
+    c = compile_printed(one("Forbidden Alchemy", "Instant", alchemy, "{2}{U}"))
+    assert c.card["abilities"][0]["effects"] == [{"do": "look_at_top", "n": 4,
+                                                  "rest": "graveyard"}]
+    assert render_agrees(alchemy, "Forbidden Alchemy", False, c.card)
+    # "any number of" is no count the effect can hold, and "then put them back in any
+    # order" reorders: both stay unread
+    for text in ("Look at the top five cards of your library. You may reveal any number of "
+                 "creature cards from among them and put them into your hand. Put the rest on "
+                 "the bottom of your library in any order.",
+                 "Look at the top three cards of your library, then put them back in any "
+                 "order."):
+        assert compile_printed(one("Test Seer", "Sorcery", text, "{U}")).status != FULL
+
+
+def test_combat_damage_to_a_player_triggers_are_read_and_render_back():
+    for name, text, want in [
+            ("Scroll Thief", "Whenever Scroll Thief deals combat damage to a player, draw a "
+             "card.", {"kind": "trigger", "event": "combat_damage_to_player",
+                       "effects": [{"do": "draw", "n": 1}]}),
+            ("Seafloor Oracle", "Whenever a Merfolk you control deals combat damage to a "
+             "player, draw a card.",
+             {"kind": "trigger", "event": "combat_damage_to_player", "subject": "any",
+              "filter": {"subtype": "Merfolk", "controller": "you"},
+              "effects": [{"do": "draw", "n": 1}]})]:
+        c = compile_printed(one(name, "Creature \u2014 Merfolk", text, "{2}{U}", power="1",
+                                toughness="3"))
+        assert c.status == FULL, c.all_unread()
+        assert c.card["abilities"] == [want]
+        assert render_agrees(text, name, False, c.card)
+    # to an opponent, or to a creature: other events, unread
+    for text in ("Whenever Test Spy deals combat damage to an opponent, draw a card.",
+                 "Whenever Test Spy deals combat damage to a creature, draw a card."):
+        c = compile_printed(one("Test Spy", "Creature \u2014 Rogue", text, "{U}", power="1",
+                                toughness="1"))
+        assert c.status != FULL

@@ -309,6 +309,16 @@ class _Compiler:
                          K.SEARCH_TO_BATTLEFIELD if e.get("put") == "battlefield" else
                          K.SEARCH_TO_HAND, int(e.get("tapped", False))]
                 op = K.OP_SEARCH
+            elif do == "look_at_top":
+                fids = [self.filter_id({**f, "zone": "library"}, f"{w}.find[{k}]")
+                        for k, f in enumerate(e.get("find", []))] + [-1, -1]
+                rest = e.get("rest", "bottom")
+                a[:4] = [e["n"], fids[0], fids[1],
+                         e.get("take", 1) | (K.DIG_UP_TO if e.get("up_to") else 0)
+                         | (K.DIG_TO_BATTLEFIELD if e.get("put") == "battlefield" else 0)
+                         | (K.DIG_REST_BOTTOM if rest != "graveyard" else 0)
+                         | (K.DIG_REST_RANDOM if rest == "bottom_random" else 0)]
+                op = K.OP_LOOK_TOP
             else:  # pragma: no cover - the validator rejects unknown effects
                 raise PlaytestError(f"{w}.do: unknown effect {do!r}")
             self.ops.append([op, flags] + a)

@@ -260,7 +260,46 @@ def _clause(e: dict, c: _Card) -> tuple[str | None, str, str, str]:
     if do == "pump":
         return (sel("what"), "get", f"{_pt(e.get('power', 0), e.get('toughness', 0))} until "
                 f"end of turn", "")
+    if do == "look_at_top":
+        return None, "look", _top_of_library(e["n"]), _look_then(e)
     raise AssertionError(f"no words for do = {do!r}")   # vocab.EFFECTS grew: add them here
+
+
+def _top_of_library(n: int) -> str:
+    return "at the top card of your library" if n == 1 else \
+        f"at the top {_word(n)} cards of your library"
+
+
+def _look_then(e: dict) -> str:
+    """What look_at_top does with the cards, as printed: "Put two of them into your hand and
+    the rest into your graveyard." / "You may reveal a creature card from among them and put
+    it into your hand. Put the rest on the bottom of your library in a random order."."""
+    n, take = e["n"], e.get("take", 1)
+    to = "onto the battlefield" if e.get("put") == "battlefield" else "into your hand"
+    rest = {"graveyard": "into your graveyard",
+            "bottom": "on the bottom of your library in any order",
+            "bottom_random": "on the bottom of your library in a random order"}[
+        e.get("rest", "bottom")]
+    if not e.get("up_to"):
+        other = "the other" if n - take == 1 else "the rest"
+        if rest.endswith("in any order") and other == "the other":
+            rest = "on the bottom of your library"
+        return f"Put {_word(take)} of them {to} and {other} {rest}."
+    kinds = [_things({k: v for k, v in f.items() if k != "mv_max"}) for f in e.get("find", [])]
+    mv = [f["mv_max"] for f in e.get("find", []) if "mv_max" in f]
+    plural = take > 1
+    what = " or ".join(kinds) + (" cards" if plural else " card") if kinds else \
+        ("cards" if plural else "card")
+    what += f" with mana value {mv[0]} or less" if mv else ""
+    if take == 1:
+        what = _a(what)
+        if e.get("reveal"):
+            first = f"You may reveal {what} from among them and put it {to}."
+        else:
+            first = f"You may put {what} from among them {to}."
+    else:
+        first = f"Put up to {_word(take)} {what} from among them {to}."
+    return f"{first} Put the rest {rest}."
 
 
 def _verb_s(verb: str) -> str:
@@ -362,12 +401,14 @@ def _trigger(ab: dict, c: _Card) -> str:
                     f"Whenever you cast {other + spell if other else _a(spell)}")
     else:
         verb = {"enters": "enters", "leaves": "leaves the battlefield", "dies": "dies",
-                "attacks": "attacks"}[event]
+                "attacks": "attacks",
+                "combat_damage_to_player": "deals combat damage to a player"}[event]
         f = dict(ab.get("filter", {}))
         if event == "dies" and "types" not in f and "subtype" not in f:
             f["types"] = ["Creature"]       # only creatures die
         if subject == "self":       # it may attack again: "Whenever" (603.2)
-            head = f"{'Whenever' if event == 'attacks' else 'When'} {c.name} {verb}"
+            again = event in ("attacks", "combat_damage_to_player")
+            head = f"{'Whenever' if again else 'When'} {c.name} {verb}"
         elif subject == "another":
             head = f"Whenever another {_things(f)} {verb}"
         elif subject == "self_or_another":

@@ -48,6 +48,7 @@ _MIN_INT = {
 _EFFECT_REQUIRED = {
     "create_token": ("token",),
     "put_counters": ("counter",),
+    "look_at_top": ("n",),
 }
 
 _COULD_PRODUCE_ADDS = {
@@ -402,6 +403,22 @@ def _check_effect(v, path: str, ctx: CardContext) -> None:
                                                               "zone, controller or owner")
         if v.get("tapped") and v.get("put", "hand") != "battlefield":
             ctx.fail(_join(path, "tapped"), 'only with put = "battlefield"')
+    if do == "look_at_top":
+        n, take = v["n"], v.get("take", 1)
+        if not isinstance(n, int) or n < 1 or n > 60:
+            ctx.fail(_join(path, "n"), f"the cards looked at: a number 1..60, got {_show(n)}")
+        if take < 1 or take > n:
+            ctx.fail(_join(path, "take"), f"1..n ({n}), got {take}")
+        find = v.get("find", [])
+        if len(find) > 2:
+            ctx.fail(_join(path, "find"), "at most two kinds of card; none: any card")
+        for k, f in enumerate(find):
+            for key in ("zone", "controller", "owner", "other", "players"):
+                if key in f:
+                    ctx.fail(_join(path, f"find[{k}].{key}"), "a card in your library: no "
+                                                              "zone, controller or owner")
+        if v.get("tapped"):
+            ctx.fail(_join(path, "tapped"), "not used by look_at_top")
 
 
 def _check_card(data: dict, ctx: CardContext) -> None:

@@ -46,7 +46,7 @@ ABILITY_KINDS = {"mana", "activated", "trigger", "mana_trigger", "mana_replaceme
                  "alternative_cost", "kicker", "cast_from_exile", "enters_tapped"}
 
 TRIGGER_EVENTS = {"enters", "leaves", "dies", "cast", "attacks", "upkeep", "beginning_of_combat",
-                  "end_step"}
+                  "end_step", "combat_damage_to_player"}
 SUBJECTS = {"self", "another", "self_or_another", "any"}
 CONDITIONS = {"subject_had_counters", "self_has_counters", "subject_had_no_plus_counters",
               "subject_had_no_minus_counters"}
@@ -76,6 +76,7 @@ EFFECTS = {
     "destroy": {"what"},
     "pump": {"what", "power", "toughness"},
     "search_library": {"find", "put", "tapped", "reveal"},
+    "look_at_top": {"n", "take", "up_to", "find", "put", "reveal", "rest"},
 }
 # What an effect acts on when its selector key is left out (simcore/cards/compile.py reads these
 # defaults too): "target" there needs the ability's first target like a written one.
@@ -260,5 +261,8 @@ SCHEMAS = {
         "put": (("enum", {"battlefield", "hand"}), False),
         "tapped": (("bool",), False),
         "reveal": (("bool",), False),
+        "take": (("int",), False),
+        "up_to": (("bool",), False),
+        "rest": (("enum", {"graveyard", "bottom", "bottom_random"}), False),
     },
 }

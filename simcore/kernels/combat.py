@@ -6,6 +6,7 @@ from ..consts import (
     E_CANT_ATTACK,
     E_CANT_BLOCK,
     EV_ATTACKS,
+    EV_COMBAT_DAMAGE_PLAYER,
     KW_DEATHTOUCH,
     KW_DEFENDER,
     KW_DOUBLE_STRIKE,
@@ -18,7 +19,7 @@ from ..consts import (
     ST_OK,
     Z_BATTLEFIELD,
 )
-from ..encoding import player_value_nb
+from ..encoding import is_player_value_nb, player_value_nb
 from ..jit import kernel
 from ..layout import (
     G_ACTIVE,
@@ -230,7 +231,12 @@ def combat_damage_nb(st, ct, g):
                 tgt[na] = i
                 amt[na] = bp
                 na += 1
+    nh = 0
     for k in range(na):
         s = src[k]
         damage_nb(st, ct, g, tgt[k], amt[k], st.obj[g, O_CARD, s], st.obj[g, O_CTRL, s])
-    return ST_OK
+        if is_player_value_nb(tgt[k]):      # each attacker hits at most one, once a step
+            blk[nh] = s
+            nh += 1
+    # "Whenever ~ deals combat damage to a player" triggers once the damage is dealt (510.3a)
+    return event_triggers_nb(st, ct, g, blk, nh, EV_COMBAT_DAMAGE_PLAYER)

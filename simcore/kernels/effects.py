@@ -15,6 +15,7 @@ from ..consts import (
     OP_EXILE_TOP,
     OP_EXILE_WARPED,
     OP_GAIN_LIFE,
+    OP_LOOK_TOP,
     OP_LOSE_LIFE,
     OP_MILL,
     OP_MOVE_COUNTERS,
@@ -53,6 +54,7 @@ from .ops import (
     op_exile_top_nb,
     op_exile_warped_nb,
     op_gain_life_nb,
+    op_look_top_nb,
     op_lose_life_nb,
     op_mill_nb,
     op_move_counters_nb,
@@ -101,6 +103,8 @@ def run_op_nb(st, ct, g, si, tgt_ok, op, fl, a0, a1, a2, a3, did):
         return op_surveil_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
     if op == OP_SEARCH:
         return op_search_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
+    if op == OP_LOOK_TOP:
+        return op_look_top_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
     if op == OP_SCRY:
         return op_scry_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
     if op == OP_MILL:

@@ -5,6 +5,10 @@ primitives they share (damage, discard, surveil, scry, mill, exiling the top of 
 from ..consts import (
     ASK_CARDS,
     ASK_OBJECT,
+    DIG_REST_BOTTOM,
+    DIG_REST_RANDOM,
+    DIG_TO_BATTLEFIELD,
+    DIG_UP_TO,
     DUR_NEXT_TURN,
     EXP_LINKED,
     EXP_PLAY,
@@ -23,6 +27,7 @@ from ..consts import (
     ST_OK,
     T_CREATURE,
     W_DISCARD,
+    W_LOOK_TOP,
     W_MAY,
     W_SACRIFICE,
     W_SCRY,
@@ -32,6 +37,7 @@ from ..consts import (
     Z_EXILE,
     Z_GRAVEYARD,
     Z_HAND,
+    Z_LIBRARY,
 )
 from ..encoding import is_player_value_nb, player_value_nb, value_player_nb
 from ..jit import kernel
@@ -73,7 +79,7 @@ from .query import (
     is_creature_nb,
     matches_filter_nb,
 )
-from .rng import shuffle_library_nb
+from .rng import rand_below_nb, shuffle_library_nb
 from .sbamark import mark_sba_nb
 from .scratch import scratch_nb
 from .zonebits import next_bf_nb
@@ -420,6 +426,71 @@ def op_search_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
             move_card_nb(st, g, found, Z_HAND)
     shuffle_library_nb(st, g, p)
     return ST_OK, found >= 0
+
+
+@kernel
+def op_look_top_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """The controller looks at the top a0 cards of their library and puts some of them into
+    their hand (or onto the battlefield at once, DIG_TO_BATTLEFIELD): exactly `take` (a3's
+    low byte; all when fewer are looked at), or up to that many (DIG_UP_TO) of those that
+    match filter a1 or a2 (-1: any card). The rest go into the graveyard, or on the bottom
+    (DIG_REST_BOTTOM) in the order they were or a random order (DIG_REST_RANDOM; "any
+    order" is the engine's: the order they were). Done if a card was taken."""
+    p = st.stk[g, SI_CTRL, si]
+    k = min(a0, st.pl[g, PL_LIB_N, p])
+    if k <= 0:
+        return ST_OK, False
+    take = a3 & 255
+    b = scratch_nb(st, g, 3 * k)
+    top = st.scr[b:b + k]
+    opts = st.scr[b + k:b + 2 * k]
+    out = st.scr[b + 2 * k:b + 3 * k]
+    n = st.pl[g, PL_LIB_N, p]
+    m = 0
+    for j in range(k):
+        i = st.lib[g, p, n - 1 - j]
+        top[j] = i
+        if a1 < 0 or matches_filter_nb(st, ct, g, a1, -1, p, i) or \
+                (a2 >= 0 and matches_filter_nb(st, ct, g, a2, -1, p, i)):
+            opts[m] = i
+            m += 1
+    hi = min(take, m)
+    lo = 0 if (a3 & DIG_UP_TO) != 0 else hi
+    got = 0
+    if hi > 0:
+        s, got = ask_many_nb(st, ct, g, ASK_CARDS, W_LOOK_TOP, p, opts, m, lo, hi, True, out)
+        if s != ST_OK:
+            return s, False
+    for j in range(got):
+        lib_remove_nb(st, g, out[j])
+    if got > 0 and (a3 & DIG_TO_BATTLEFIELD) != 0:
+        for j in range(got):
+            opts[j] = p     # each enters under its controller's control
+        s = enter_bf_nb(st, ct, g, out[:got], opts[:got], got, -1)
+        if s != ST_OK:
+            return s, False
+    else:
+        for j in range(got):
+            move_card_nb(st, g, out[j], Z_HAND)
+    # the rest: those of the top k still in the library
+    r = 0
+    for j in range(k):
+        if st.obj[g, O_ZONE, top[j]] == Z_LIBRARY:
+            top[r] = top[j]
+            r += 1
+    if (a3 & DIG_REST_RANDOM) != 0:
+        for j in range(r - 1, 0, -1):       # Fisher-Yates from the game's stream
+            x = rand_below_nb(st, g, j + 1)
+            t = top[j]
+            top[j] = top[x]
+            top[x] = t
+    for j in range(r):
+        if (a3 & DIG_REST_BOTTOM) != 0:
+            lib_remove_nb(st, g, top[j])
+            lib_put_bottom_nb(st, g, top[j])
+        else:
+            move_card_nb(st, g, top[j], Z_GRAVEYARD)
+    return ST_OK, got > 0
 
 
 @kernel

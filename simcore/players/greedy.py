@@ -387,7 +387,8 @@ def block_pick(st, ct, g, me, opts, mask, anthems):
 @kernel
 def score_question(obj, counters, card, g, me, why, qk, a, o):
     """Engine questions: targets at the opponent and their biggest creature, blight our
-    cheapest smallest creature, discard, surveil or scry away the costliest cards, the
+    cheapest smallest creature, discard, surveil or scry away the costliest cards, take
+    from the top of the library a land while short of them, else the costliest card, the
     largest number, yes to "you may", proliferate our own things only; PASS (done) only
     where stopping is what we want (surveil, scry, proliferate)."""
     if a == PASS:
@@ -409,6 +410,11 @@ def score_question(obj, counters, card, g, me, why, qk, a, o):
         s = -mv - tg
     if why == K.W_DISCARD or why == K.W_SURVEIL or why == K.W_SCRY:
         s = float(mv)
+    if why == K.W_LOOK_TOP:     # a land while the hand has fewer than two, else the costliest
+        if card[_card_of(obj, g, slot), L.C_TYPES] & K.T_LAND:
+            s = 10.0 if _hand_lands(obj, card, g, me)[1] < 2 else 0.5
+        else:
+            s = 1.0 + mv
     if qk == K.ASK_INT or qk == K.ASK_YESNO:
         s = float(o)
     if why == K.W_PROLIFERATE:

@@ -91,8 +91,8 @@ STEPS = {"At the beginning of your upkeep": ("upkeep", None),
           "At the beginning of combat on your turn": ("beginning_of_combat", None),
           "At the beginning of each combat": ("beginning_of_combat", "each")}
 _EVENTS = {"enters": "enters", "dies": "dies", "leaves the battlefield": "leaves",
-           "attacks": "attacks"}
-_EV = r"(?P<ev>enters|dies|leaves the battlefield|attacks)"
+           "attacks": "attacks", "deals combat damage to a player": "combat_damage_to_player"}
+_EV = r"(?P<ev>enters|dies|leaves the battlefield|attacks|deals combat damage to a player)"
 WHEN_SELF = re.compile(rf"^When(?:ever)? ~ {_EV}$")
 WHEN_OTHER = re.compile(rf"^Whenever (?P<who>another|an?) (?P<what>.+?) {_EV}$")
 WHEN_SELF_OR = re.compile(rf"^Whenever ~ or another (?P<what>.+?) {_EV}$")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from .amounts import split_for_each
+from .dig import read_look
 from .targets import read_filter, read_target
 from .tokens import token_def
 from .words import NUMBER, number
@@ -267,7 +268,16 @@ def _read_clauses(s: str, tg: Targets, effects: list) -> list[dict] | None:
 def read_effects(text: str, tg: Targets) -> tuple[list[dict], list[str]]:
     """All sentences of `text`: (effects of those read, sentences not read)."""
     effects, unread = [], []
-    for s in sentences(text):
+    sents = sentences(text)
+    i = 0
+    while i < len(sents):
+        look = read_look(sents, i)      # a phrase of two or three sentences
+        if look is not None:
+            effects.append(look[0])
+            i += look[1]
+            continue
+        s = sents[i]
+        i += 1
         out = _read_clauses(s, tg, effects)
         if out is None:
             unread.append(s + ".")
