@@ -215,6 +215,7 @@ OP_SCRY = 22               # am
 OP_MILL = 23               # am
 OP_SEARCH = 24             # filter id, second filter id (-1 none), to (SEARCH_TO_*), tapped
 OP_LOOK_TOP = 25           # n, filter id, second filter id (-1 none), take | DIG_* flags
+OP_DELAY = 26              # AK_DELAYED ability id, EV_* step (a delayed trigger, 603.7)
 OPCODE_NAMES = {v: k for k, v in dict(globals()).items() if k.startswith("OP_")}
 OPF_OPTIONAL = 1
 OPF_IF_DONE = 2

@@ -182,12 +182,16 @@ Q_PLANES = (
     ("q_rank", "source's ordering rank (o_rank)"),
     ("q_seq", "trigger sequence number (G_NEXT_SEQ): ties of q_rank go in trigger order"),
 )
-# st.dl[g, DI_*, i], int32; delayed triggers for the next end step (warp), i < d_n
+# st.dl[g, DI_*, i], int32; delayed triggers (603.7): warp's exile at the next end step, an
+# effect "at the beginning of the next turn's upkeep"; i < d_n
 D_PLANES = (
-    ("d_abil", "ability id (the warp trigger: CardTable meta[1])"),
-    ("d_obj", "object slot it refers to"),
+    ("d_abil", "ability id (the warp trigger: CardTable meta[1]; an AK_DELAYED row of OP_DELAY)"),
+    ("d_obj", "object slot it refers to (warp: the permanent; OP_DELAY: the source)"),
     ("d_oid", "that object's id"),
     ("d_ctrl", "controller"),
+    ("d_when", "EV_* step it waits for: EV_END_STEP, EV_UPKEEP"),
+    ("d_turn", "it waits for a step of a turn after this one (\"the next turn's upkeep\"); -1 "
+               "the next such step, this turn's included"),
 )
 # st.tp[g, TP_*, i], int32; the choice tape, answer i < tape_n
 TP_PLANES = (

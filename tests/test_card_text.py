@@ -99,7 +99,8 @@ def test_every_effect_and_ability_kind_has_words():
     on one it does not know, so a new vocab entry fails here until it gets them)."""
     card = {"name": "Probe", "types": ["Artifact"], "_file": "probe.toml"}
     needs = {"create_token": {"token": "Goblin"}, "put_counters": {"counter": "+1/+1"},
-             "look_at_top": {"n": 3}}
+             "look_at_top": {"n": 3},
+             "delayed": {"at": "next_turns_upkeep", "effects": [{"do": "draw", "n": 1}]}}
     for do in vocab.EFFECTS:
         ab = {"kind": "spell", "targets": ["any", "any"],
               "effects": [{"do": do, **needs.get(do, {})}]}

@@ -366,3 +366,18 @@ def test_combat_damage_to_a_player_triggers_are_read_and_render_back():
         c = compile_printed(one("Test Spy", "Creature \u2014 Rogue", text, "{U}", power="1",
                                 toughness="1"))
         assert c.status != FULL
+
+
+def test_a_delayed_draw_is_read_and_renders_back():
+    """"Draw a card at the beginning of the next turn's upkeep." makes a delayed triggered
+    ability (603.7): one effect, with no target of its own."""
+    text = "You gain 1 life.\nDraw a card at the beginning of the next turn's upkeep."
+    c = compile_printed(one("Blessed Wine", "Instant", text, "{1}{W}"))
+    assert c.status == FULL, c.all_unread()
+    assert c.card["abilities"][0]["effects"] == [
+        {"do": "gain_life", "n": 1},
+        {"do": "delayed", "at": "next_turns_upkeep", "effects": [{"do": "draw", "n": 1}]}]
+    assert render_agrees(text, "Blessed Wine", False, c.card)
+    c = compile_printed(one("Test Delay", "Instant", "Destroy target creature at the "
+                            "beginning of the next turn's upkeep.", "{B}"))
+    assert c.status == NONE     # a delayed effect with a target of its own: unread

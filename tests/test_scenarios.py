@@ -74,4 +74,4 @@ def test_user_cards_and_scenarios_with_cards_flag(capsys):
     custom = ROOT / "tests" / "custom"
     passed, failed, malformed = run_scenarios([custom / "scenarios"], [custom / "cards"])
     out = capsys.readouterr().out
-    assert (passed, failed, malformed) == (37, 0, 0), out
+    assert (passed, failed, malformed) == (40, 0, 0), out

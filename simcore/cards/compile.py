@@ -163,6 +163,7 @@ class _Compiler:
         self.abils = []
         self.filters = []
         self.ops = []
+        self.delayed = []     # (ops row of an OP_DELAY, its effects, where), patched later
         self.filter_ids = {}
 
     # ---- helpers ----
@@ -319,6 +320,10 @@ class _Compiler:
                          | (K.DIG_REST_BOTTOM if rest != "graveyard" else 0)
                          | (K.DIG_REST_RANDOM if rest == "bottom_random" else 0)]
                 op = K.OP_LOOK_TOP
+            elif do == "delayed":       # its ability row is made after the cards: patched
+                self.delayed.append((len(self.ops), e["effects"], w + ".effects"))
+                a[:2] = [-1, K.EV_UPKEEP]
+                op = K.OP_DELAY
             else:  # pragma: no cover - the validator rejects unknown effects
                 raise PlaytestError(f"{w}.do: unknown effect {do!r}")
             self.ops.append([op, flags] + a)
@@ -579,6 +584,11 @@ class _Compiler:
         self.ops.append([K.OP_EXILE_WARPED, 0, K.SEL_SUBJECT, 0, 0, 0, 0, 0])
         warp["a_op0"], warp["a_nop"] = len(self.ops) - 1, 1
         warp_id = len(self.abils) - 1
+        # delayed effects (603.7): an ability row each, which their OP_DELAY names
+        for o, inner, w in self.delayed:
+            r = self.new_abil(K.AK_DELAYED, -1)
+            r["a_op0"], r["a_nop"] = self.compile_effects(inner, w)
+            self.ops[o][2] = len(self.abils) - 1
 
         nm = len(self.costs)
         mcost = np.zeros((nm, L.N_MCOST), np.int32)

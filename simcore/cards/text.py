@@ -262,6 +262,9 @@ def _clause(e: dict, c: _Card) -> tuple[str | None, str, str, str]:
                 f"end of turn", "")
     if do == "look_at_top":
         return None, "look", _top_of_library(e["n"]), _look_then(e)
+    if do == "delayed":     # at: next_turns_upkeep, the one value
+        who, verb, rest, then = _clause(e["effects"][0], c)
+        return who, verb, f"{rest} at the beginning of the next turn's upkeep", then
     raise AssertionError(f"no words for do = {do!r}")   # vocab.EFFECTS grew: add them here
 
 

@@ -49,6 +49,7 @@ _EFFECT_REQUIRED = {
     "create_token": ("token",),
     "put_counters": ("counter",),
     "look_at_top": ("n",),
+    "delayed": ("at", "effects"),
 }
 
 _COULD_PRODUCE_ADDS = {
@@ -403,6 +404,13 @@ def _check_effect(v, path: str, ctx: CardContext) -> None:
                                                               "zone, controller or owner")
         if v.get("tapped") and v.get("put", "hand") != "battlefield":
             ctx.fail(_join(path, "tapped"), 'only with put = "battlefield"')
+    if do == "delayed":
+        inner = v["effects"]
+        if len(inner) != 1 or inner[0].get("do") == "delayed" or \
+                any(k in inner[0] for k in ("optional", "if")):
+            ctx.fail(_join(path, "effects"), "one effect (not delayed itself, not optional)")
+        if any(inner[0].get(k) in vocab.TARGET_SELECTORS for k in ("on", "to", "what", "who")):
+            ctx.fail(_join(path, "effects"), "a delayed effect names no target")
     if do == "look_at_top":
         n, take = v["n"], v.get("take", 1)
         if not isinstance(n, int) or n < 1 or n > 60:

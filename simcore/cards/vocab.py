@@ -77,6 +77,7 @@ EFFECTS = {
     "pump": {"what", "power", "toughness"},
     "search_library": {"find", "put", "tapped", "reveal"},
     "look_at_top": {"n", "take", "up_to", "find", "put", "reveal", "rest"},
+    "delayed": {"at", "effects"},
 }
 # What an effect acts on when its selector key is left out (simcore/cards/compile.py reads these
 # defaults too): "target" there needs the ability's first target like a written one.
@@ -264,5 +265,7 @@ SCHEMAS = {
         "take": (("int",), False),
         "up_to": (("bool",), False),
         "rest": (("enum", {"graveyard", "bottom", "bottom_random"}), False),
+        "at": (("enum", {"next_turns_upkeep"}), False),
+        "effects": (("list", ("table", "effect")), False),
     },
 }

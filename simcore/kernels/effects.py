@@ -8,6 +8,7 @@ from ..consts import (
     OP_BLIGHT,
     OP_CREATE_TOKEN,
     OP_DAMAGE,
+    OP_DELAY,
     OP_DESTROY,
     OP_DISCARD,
     OP_DRAW,
@@ -47,6 +48,7 @@ from .ops import (
     op_blight_nb,
     op_create_token_nb,
     op_damage_nb,
+    op_delay_nb,
     op_destroy_nb,
     op_discard_nb,
     op_draw_nb,
@@ -103,6 +105,8 @@ def run_op_nb(st, ct, g, si, tgt_ok, op, fl, a0, a1, a2, a3, did):
         return op_surveil_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
     if op == OP_SEARCH:
         return op_search_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
+    if op == OP_DELAY:
+        return op_delay_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
     if op == OP_LOOK_TOP:
         return op_look_top_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
     if op == OP_SCRY:

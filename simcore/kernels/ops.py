@@ -24,6 +24,7 @@ from ..consts import (
     SEL_EACH_PLAYER,
     SEL_SUBJECT,
     SEL_YOU,
+    ST_CAPACITY,
     ST_OK,
     T_CREATURE,
     W_DISCARD,
@@ -43,7 +44,14 @@ from ..encoding import is_player_value_nb, player_value_nb, value_player_nb
 from ..jit import kernel
 from ..layout import (
     C_KW,
+    DI_ABIL,
+    DI_CTRL,
+    DI_OBJ,
+    DI_OID,
+    DI_TURN,
+    DI_WHEN,
     G_ACTIVE,
+    G_D_N,
     G_TURN,
     O_CARD,
     O_CFLAGS,
@@ -69,6 +77,7 @@ from ..layout import (
     PL_LIFE,
     SI_CARD,
     SI_CTRL,
+    SI_SRC,
     SI_SRC_OID,
 )
 from .choice import ask_many_nb, ask_one_nb, ask_yesno_nb
@@ -491,6 +500,24 @@ def op_look_top_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
         else:
             move_card_nb(st, g, top[j], Z_GRAVEYARD)
     return ST_OK, got > 0
+
+
+@kernel
+def op_delay_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """Make a delayed triggered ability (603.7): AK_DELAYED ability a0 of this source's
+    controller triggers at the beginning of the next turn's a1 step (EV_UPKEEP), once
+    (603.7c)."""
+    d = st.gm[g, G_D_N]
+    if d >= st.dl.shape[2]:
+        return ST_CAPACITY, False
+    st.dl[g, DI_ABIL, d] = a0
+    st.dl[g, DI_OBJ, d] = st.stk[g, SI_SRC, si]
+    st.dl[g, DI_OID, d] = st.stk[g, SI_SRC_OID, si]
+    st.dl[g, DI_CTRL, d] = st.stk[g, SI_CTRL, si]
+    st.dl[g, DI_WHEN, d] = a1
+    st.dl[g, DI_TURN, d] = st.gm[g, G_TURN]
+    st.gm[g, G_D_N] = d + 1
+    return ST_OK, True
 
 
 @kernel

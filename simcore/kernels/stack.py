@@ -29,6 +29,7 @@ from ..consts import (
     E_TIMING,
     E_X_TOO_BIG,
     EV_CAST,
+    EV_END_STEP,
     EXP_LINKED,
     OP_SHUFFLE_INTO_LIB,
     S_MAIN1,
@@ -94,6 +95,8 @@ from ..layout import (
     DI_CTRL,
     DI_OBJ,
     DI_OID,
+    DI_TURN,
+    DI_WHEN,
     G_ACTIVE,
     G_AUTOPAY,
     G_D_N,
@@ -959,6 +962,8 @@ def resolve_top_nb(st, ct, g):
                 st.dl[g, DI_OBJ, d] = slot
                 st.dl[g, DI_OID, d] = st.obj[g, O_OID, slot]
                 st.dl[g, DI_CTRL, d] = st.stk[g, SI_CTRL, si]
+                st.dl[g, DI_WHEN, d] = EV_END_STEP
+                st.dl[g, DI_TURN, d] = -1
                 st.gm[g, G_D_N] = d + 1
             return ST_OK
         s = run_ops_nb(st, ct, g, si, tgt_ok)

@@ -39,6 +39,8 @@ from ..layout import (
     DI_CTRL,
     DI_OBJ,
     DI_OID,
+    DI_TURN,
+    DI_WHEN,
     G_ACTIVE,
     G_ANY_ATTACKERS,
     G_D_N,
@@ -112,16 +114,23 @@ def step_triggers_nb(st, ct, g, event):
 
 
 @kernel
-def delayed_end_step_nb(st, g):
-    """Delayed triggers waiting for the next end step (warp) trigger now, once."""
+def delayed_step_nb(st, g, when):
+    """Delayed triggers waiting for this step (`when`: EV_END_STEP, EV_UPKEEP) of this turn
+    or, with a turn, of a later one trigger now, once (603.7c); the others wait on."""
+    keep = 0
     for d in range(st.gm[g, G_D_N]):
+        if st.dl[g, DI_WHEN, d] != when or st.dl[g, DI_TURN, d] >= st.gm[g, G_TURN]:
+            for f in range(st.dl.shape[1]):
+                st.dl[g, f, keep] = st.dl[g, f, d]
+            keep += 1
+            continue
         i = st.dl[g, DI_OBJ, d]
         s = queue_trigger_nb(st, g, st.dl[g, DI_ABIL, d], i, st.dl[g, DI_OID, d], st.obj[g, O_CARD, i],
                              st.dl[g, DI_CTRL, d], i, st.obj[g, O_CARD, i], 0, st.obj[g, O_RANK, i])
         if s != ST_OK:
             return s
         st.pq[g, QI_SUBJ_OID, st.gm[g, G_Q_N] - 1] = st.dl[g, DI_OID, d]
-    st.gm[g, G_D_N] = 0
+    st.gm[g, G_D_N] = keep
     return ST_OK
 
 
@@ -169,7 +178,10 @@ def begin_step_nb(st, ct, g):
                 st.obj[g, O_SICK, i] = 0       # controlled since this turn began (302.6)
         return ST_OK
     if s == S_UPKEEP:
-        return step_triggers_nb(st, ct, g, EV_UPKEEP)
+        r = step_triggers_nb(st, ct, g, EV_UPKEEP)
+        if r != ST_OK or st.gm[g, G_D_N] == 0:
+            return r
+        return delayed_step_nb(st, g, EV_UPKEEP)
     if s == S_DRAW:
         # 103.8a: the player who plays first skips the draw of the first turn (a goldfish
         # player on the draw takes turn 1 while the absent opponent "played first")
@@ -184,7 +196,9 @@ def begin_step_nb(st, ct, g):
         r = step_triggers_nb(st, ct, g, EV_END_STEP)
         if r != ST_OK:
             return r
-        return delayed_end_step_nb(st, g)
+        if st.gm[g, G_D_N] == 0:
+            return ST_OK
+        return delayed_step_nb(st, g, EV_END_STEP)
     if s == S_CLEANUP:
         return cleanup_nb(st, ct, g)
     return ST_OK

@@ -194,6 +194,7 @@ PATTERNS = [
     (re.compile(rf"create {_N} (?P<desc>.+?) tokens?(?: with (?P<kws>[a-z ,]+))?"), _create),
 ]
 _MAY = re.compile(r"^you may (.+)$")
+_NEXT_UPKEEP = " at the beginning of the next turn's upkeep"
 
 
 def read_sentence(sentence: str, tg: Targets) -> list[dict] | None:
@@ -204,6 +205,13 @@ def read_sentence(sentence: str, tg: Targets) -> list[dict] | None:
     m = _MAY.match(s)
     if m:
         optional, s = True, m.group(1)
+    if s.endswith(_NEXT_UPKEEP) and not optional:     # a delayed triggered ability (603.7)
+        saved = list(tg.specs)
+        inner = read_sentence(s[:-len(_NEXT_UPKEEP)], tg)
+        if inner is None or len(inner) != 1 or inner[0].get("optional") or tg.specs != saved:
+            tg.specs[:] = saved
+            return None
+        return [{"do": "delayed", "at": "next_turns_upkeep", "effects": inner}]
     s, each = split_for_each(s)
     for pat, build in PATTERNS:
         m = pat.fullmatch(s)
