@@ -75,6 +75,14 @@ KW_BITS = {"flying": KW_FLYING, "vigilance": KW_VIGILANCE, "deathtouch": KW_DEAT
            "persist": KW_PERSIST, "indestructible": KW_INDESTRUCTIBLE,
            "hexproof": KW_HEXPROOF, "flash": KW_FLASH, "menace": KW_MENACE,
            "first strike": KW_FIRST_STRIKE, "double strike": KW_DOUBLE_STRIKE}
+# Protection (702.16): a card's c_prot mask of the qualities it has protection from: the
+# colours as in c_colors (bit t = mana type t), creatures, everything (702.16j).
+PROT_CREATURES = 32
+PROT_EVERYTHING = 64
+PROT_BITS = {"protection from white": 1, "protection from blue": 2,
+             "protection from black": 4, "protection from red": 8,
+             "protection from green": 16, "protection from creatures": PROT_CREATURES,
+             "protection from everything": PROT_EVERYTHING}
 
 # ---- mana types: index into pools, 6-bit masks (bit i = type i) ----
 M_W, M_U, M_B, M_R, M_G, M_C = 0, 1, 2, 3, 4, 5

@@ -295,3 +295,28 @@ def test_search_phrases_the_filters_cannot_say_stay_unread():
                              "card, reveal it, put it into your hand, then shuffle.", "{G}"))
     assert ok.card["abilities"][0]["effects"] == [
         {"do": "search_library", "find": [{"types": ["Land"], "basic": True}], "reveal": True}]
+
+
+def test_protection_keywords_one_a_quality_and_two_on_one_line():
+    # White Knight, Paladin en-Vec, Beloved Chaplain as printed (702.16)
+    knight = compile_printed(one("White Knight", "Creature — Human Knight",
+                                 "First strike\nProtection from black", "{W}{W}",
+                                 power="2", toughness="2"))
+    assert knight.status == FULL and knight.card["keywords"] == ["first strike",
+                                                                 "protection from black"]
+    text = "First strike\nProtection from black and from red"
+    paladin = compile_printed(one("Paladin en-Vec", "Creature — Human Knight", text,
+                                  "{1}{W}{W}", power="2", toughness="2"))
+    # 702.16g: "protection from black and from red" is two protection abilities
+    assert paladin.card["keywords"] == ["first strike", "protection from black",
+                                        "protection from red"]
+    assert render_agrees(text, "Paladin en-Vec", False, paladin.card)
+    chaplain = compile_printed(one("Beloved Chaplain", "Creature — Human Cleric",
+                                   "Protection from creatures", "{1}{W}", power="1",
+                                   toughness="1"))
+    assert chaplain.card["keywords"] == ["protection from creatures"]
+    assert render_agrees("Protection from creatures", "Beloved Chaplain", False, chaplain.card)
+    # a quality the engine has no test for stays unread
+    odd = compile_printed(one("Test Ward", "Creature — Golem", "Protection from artifacts",
+                              "{3}", power="2", toughness="2"))
+    assert odd.status == NONE

@@ -541,7 +541,8 @@ class _Compiler:
                     colors |= (1 << a) | (1 << b)
             kw = 0
             for x in d.get("keywords", []):
-                kw |= K.KW_BITS[x]
+                kw |= K.KW_BITS.get(x, 0)
+            cards["c_prot"][cid] = sum(K.PROT_BITS.get(x, 0) for x in set(d.get("keywords", [])))
             cards["c_types"][cid] = t
             cards["c_super"][cid] = sup
             cards["c_colors"][cid] = colors

@@ -490,10 +490,23 @@ def type_line(card: dict) -> str:
     return line
 
 
+def _keyword_words(kws: list[str]) -> list[str]:
+    """Keywords as printed: two protections in a row read "protection from black and from
+    red" (702.16g)."""
+    out = []
+    for k in kws:
+        if k.startswith("protection from ") and out and out[-1].startswith("protection from ") \
+                and " and " not in out[-1]:
+            out[-1] += " and " + k[len("protection "):]
+        else:
+            out.append(k)
+    return out
+
+
 def _rules(card: dict, pool: Mapping[str, dict] | None):
     """(line, activatable) for each line of the card's rules text as the engine plays it."""
     if card.get("keywords"):
-        yield _cap(", ".join(card["keywords"])), False
+        yield _cap(", ".join(_keyword_words(card["keywords"]))), False
     if "Land" in card["types"]:       # rule 305.6: a basic land type's mana ability
         for sub in card.get("subtypes", []):
             if sub in vocab.BASIC_LAND_MANA:

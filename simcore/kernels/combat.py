@@ -10,9 +10,7 @@ from ..consts import (
     KW_DEFENDER,
     KW_DOUBLE_STRIKE,
     KW_FIRST_STRIKE,
-    KW_FLYING,
     KW_MENACE,
-    KW_REACH,
     KW_TRAMPLE,
     KW_VIGILANCE,
     ST_OK,
@@ -34,7 +32,10 @@ from ..layout import (
 from .choice import fail_nb
 from .manamark import mark_mana_nb
 from .ops import damage_nb
-from .query import can_use_tap_nb, has_kw_nb, is_creature_nb, pt_scan_nb
+
+# evades_nb: which creature may block which, one rule read by the declaration, the block
+# options and the players (players/greedy.py), so it lives with the other characteristics
+from .query import can_use_tap_nb, evades_nb, has_kw_nb, is_creature_nb, pt_scan_nb
 from .scratch import scratch_nb
 from .zonebits import next_bf_nb
 from .zones import event_triggers_nb
@@ -60,14 +61,6 @@ def declare_attackers_nb(st, ct, g, slots, n):
             mark_mana_nb(st, g)
     st.gm[g, G_ANY_ATTACKERS] = ATK_DECLARED if n > 0 else 0
     return event_triggers_nb(st, ct, g, slots, n, EV_ATTACKS)     # 508.3a
-
-
-@kernel
-def evades_nb(st, ct, g, b, a):
-    """May creature b not block attacker a for its evasion? Flying: only by flying or reach
-    (702.9b, 702.17b)."""
-    return has_kw_nb(st, ct, g, a, KW_FLYING) and not (has_kw_nb(st, ct, g, b, KW_FLYING) or
-                                                       has_kw_nb(st, ct, g, b, KW_REACH))
 
 
 @kernel

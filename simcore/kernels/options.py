@@ -56,11 +56,12 @@ from ..layout import (
 )
 from .actions import land_drop_error_nb, run_action_nb
 from .candidates import nothing_fits_nb
-from .combat import evades_nb, menace_blockable_nb
+from .combat import menace_blockable_nb
 from .gamecopy import copy_game_nb, same_game_nb
 from .mana import count_potential_mana_nb, min_mana_nb, potential_mana_nb
 from .query import (
     can_use_tap_nb,
+    evades_nb,
     exile_permission_nb,
     has_kw_nb,
     instant_speed_nb,

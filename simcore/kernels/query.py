@@ -15,8 +15,12 @@ from ..consts import (
     FZ_GRAVEYARD,
     FZ_LIBRARY,
     KW_FLASH,
+    KW_FLYING,
     KW_HASTE,
     KW_HEXPROOF,
+    KW_REACH,
+    PROT_CREATURES,
+    PROT_EVERYTHING,
     SUP_BASIC,
     T_CREATURE,
     T_INSTANT,
@@ -32,10 +36,12 @@ from ..layout import (
     AB_PW,
     AB_TG,
     C_ABIL0,
+    C_COLORS,
     C_KW,
     C_MV,
     C_NABIL,
     C_POWER,
+    C_PROT,
     C_STATIC,
     C_SUPER,
     C_TOUGHNESS,
@@ -121,6 +127,41 @@ def targetable_by_nb(st, ct, g, i, p):
     that an opponent of p controls (702.11b)."""
     return st.obj[g, O_ZONE, i] != Z_BATTLEFIELD or st.obj[g, O_CTRL, i] == p or \
         (ct.card[st.obj[g, O_CARD, i], C_KW] & KW_HEXPROOF) == 0
+
+
+@kernel
+def protected_from_nb(ct, c, src_card):
+    """Has card c protection from a source whose card is src_card (702.16a): one of its
+    colours, a creature card, anything (702.16j)? A source's qualities are its card's (no
+    effect in the engine changes a colour; an animated land is no creature card)."""
+    pr = ct.card[c, C_PROT]
+    if pr == 0 or src_card < 0:
+        return False
+    if (pr & PROT_EVERYTHING) != 0 or (pr & ct.card[src_card, C_COLORS]) != 0:
+        return True
+    return (pr & PROT_CREATURES) != 0 and (ct.card[src_card, C_TYPES] & T_CREATURE) != 0
+
+
+@kernel
+def target_allowed_nb(st, ct, g, i, p, src_card):
+    """May a spell or ability p controls, whose source's card is src_card, target object i?
+    Hexproof (targetable_by_nb), and for a permanent: not protected from that source
+    (702.16b)."""
+    if not targetable_by_nb(st, ct, g, i, p):
+        return False
+    return st.obj[g, O_ZONE, i] != Z_BATTLEFIELD or \
+        not protected_from_nb(ct, st.obj[g, O_CARD, i], src_card)
+
+
+@kernel
+def evades_nb(st, ct, g, b, a):
+    """May creature b not block attacker a for its evasion? Flying: only by flying or reach
+    (702.9b, 702.17b); protection: not by a creature of a quality it has protection from
+    (702.16f)."""
+    if has_kw_nb(st, ct, g, a, KW_FLYING) and not (has_kw_nb(st, ct, g, b, KW_FLYING) or
+                                                   has_kw_nb(st, ct, g, b, KW_REACH)):
+        return True
+    return protected_from_nb(ct, st.obj[g, O_CARD, a], st.obj[g, O_CARD, b])
 
 
 @kernel

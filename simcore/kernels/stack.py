@@ -176,7 +176,7 @@ from .query import (
     next_filter_zone_nb,
     obj_has_counters_nb,
     player_matches_nb,
-    targetable_by_nb,
+    target_allowed_nb,
 )
 from .record import record_first_nb
 from .rng import shuffle_library_nb
@@ -228,13 +228,14 @@ def target_options_nb(st, ct, g, f, src, ctrl, out):
     """Legal targets for filter f: objects (cards of one name in one graveyard count once)
     and players."""
     n = 0
+    src_card = st.obj[g, O_CARD, src] if src >= 0 else -1
     i = -1
     while True:
         i = next_filter_zone_nb(st, ct, g, f, i)
         if i >= st.obj.shape[2]:
             break
         if not matches_filter_nb(st, ct, g, f, src, ctrl, i) or \
-                not targetable_by_nb(st, ct, g, i, ctrl):
+                not target_allowed_nb(st, ct, g, i, ctrl, src_card):
             continue
         if st.obj[g, O_ZONE, i] != Z_BATTLEFIELD:
             dup = False

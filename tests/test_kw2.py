@@ -1,0 +1,109 @@
+"""Keywords and static abilities of creatures read from real cards written as printed
+(tests/custom/kw2/: protection, ...): their rules scenarios, run as tests/test_scenarios.py
+runs the built-in ones (the state-based and options audits on), what they compile to, and
+games that hold the players to them. Each scenario names its rule."""
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from agents import GreedyAgent, RandomAgent
+from simcore import consts as K
+from simcore import layout as L
+from simcore.cards.compile import make_pool
+from simcore.cards.load import load_pool
+from simcore.cards.text import card_text
+from simcore.game import GameBatch
+from simcore.layout import G_SBA_MISSED
+from simcore.scenario import Failed, Malformed, Runner, load_scenarios, make_pool_for
+from simcore.state import zone_bits_ok
+
+from support import ROOT
+
+HERE = ROOT / "tests" / "custom" / "kw2"
+CARDS = HERE / "cards"
+ITEMS = load_scenarios([HERE / "scenarios"])
+SCEN_POOL = make_pool_for(ITEMS, [CARDS])
+POOL = make_pool([CARDS])
+CT = POOL.compile()
+
+
+def _id(item):
+    f, s = item
+    return f"{Path(f).stem}: {s.get('name', '?') if isinstance(s, dict) else 'malformed'}"
+
+
+@pytest.mark.parametrize("item", ITEMS, ids=[_id(i) for i in ITEMS])
+def test_kw2_scenario(item):
+    f, s = item
+    assert not isinstance(s, Malformed), str(s)
+    assert s.get("rule"), "a rules scenario names its rule"
+    r = Runner(SCEN_POOL, f, s, audit_options=True)
+    try:
+        r.run()
+    except Failed as e:
+        pytest.fail(f"{r.name}: {e}")
+    assert r.st.gm[0, G_SBA_MISSED] == 0, "a write to an input of 704.5 did not mark the game"
+    assert zone_bits_ok(r.st)
+    assert r.options_missed == 0, "a priority-option shortcut disagreed with the dry run"
+
+
+def test_every_unit_has_scenarios():
+    files = {Path(f).stem for f, _ in ITEMS}
+    assert {"protection"} <= files
+
+
+def card(name):
+    return CT.card[POOL.card_id[name]]
+
+
+def test_protection_compiles_to_its_qualities():
+    assert card("White Knight")[L.C_PROT] == K.COLOR_BITS["black"]
+    assert card("White Knight")[L.C_KW] == K.KW_FIRST_STRIKE
+    assert card("Paladin en-Vec")[L.C_PROT] == K.COLOR_BITS["black"] | K.COLOR_BITS["red"]
+    assert card("Beloved Chaplain")[L.C_PROT] == K.PROT_CREATURES
+    assert card("Grizzly Bears")[L.C_PROT] == 0
+
+
+def test_cards_show_prints_them_as_printed():
+    defs = load_pool([CARDS])
+    assert card_text(defs["Paladin en-Vec"], defs).splitlines()[2] == \
+        "First strike, protection from black and from red"
+    assert card_text(defs["Beloved Chaplain"], defs).splitlines()[2] == \
+        "Protection from creatures"
+
+
+def deck(*parts):
+    return np.array([POOL.card_id[name] for n, name in parts for _ in range(n)], np.int64)
+
+
+@pytest.mark.parametrize("agent", [RandomAgent, GreedyAgent])
+def test_protection_in_audited_games(agent):
+    """702.16: random and greedy players never have a black creature block White Knight
+    nor a black spell target it (the options offer neither), and a Knight is never dealt
+    damage by a black source."""
+    d0 = deck((24, "Plains"), (18, "White Knight"), (18, "Beloved Chaplain"))
+    d1 = deck((24, "Swamp"), (24, "Walking Corpse"), (12, "Murder"))
+    b = GameBatch(POOL, d0, d1, n_games=40, seed=3, start="random", max_turns=16)
+    b.fw.fl[:, L.F_OPT_AUDIT] = 1
+    b.st.gm[:, L.G_SBA_AUDIT] = 1
+    obj = b.st.obj
+    knight = POOL.card_id["White Knight"]
+    chaplain = POOL.card_id["Beloved Chaplain"]
+    rng = np.random.default_rng(7)
+    agents = [agent(), agent()]
+    while not b.done():
+        view = b.view(agents)
+        mask = b.legal_mask()
+        for g in range(b.n_games):
+            knights = (obj[g, L.O_CARD] == knight) & (obj[g, L.O_ZONE] == K.Z_BATTLEFIELD)
+            assert not (obj[g, L.O_DAMAGE][knights] > 0).any()
+            for a in np.flatnonzero(np.isin(obj[g, L.O_CARD], [knight, chaplain]) &
+                                    (obj[g, L.O_ATTACKING] != 0)):
+                assert not (obj[g, L.O_BLOCKING] == a).any()
+        b.step(GameBatch.ask_agents(agents, view, mask, rng))
+    rec = b.records()
+    assert (rec["cast"][rec["card"] == POOL.card_id["Murder"]] > 0).any()
+    assert b.fw.fl[:, L.F_OPT_MISSED].sum() == 0
+    assert b.st.gm[:, L.G_SBA_MISSED].sum() == 0
+    assert b.fw.fl[:, L.F_REFUSED].sum() == 0
