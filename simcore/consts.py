@@ -83,6 +83,8 @@ PROT_BITS = {"protection from white": 1, "protection from blue": 2,
              "protection from black": 4, "protection from red": 8,
              "protection from green": 16, "protection from creatures": PROT_CREATURES,
              "protection from everything": PROT_EVERYTHING}
+KW_PROWESS = 1 << 16
+KW_BITS["prowess"] = KW_PROWESS
 
 # ---- mana types: index into pools, 6-bit masks (bit i = type i) ----
 M_W, M_U, M_B, M_R, M_G, M_C = 0, 1, 2, 3, 4, 5
@@ -131,6 +133,7 @@ EV_UPKEEP = 5
 EV_BEGIN_COMBAT = 6
 EV_END_STEP = 7
 EV_ATTACKS = 8      # declared as an attacker (508.1m, 508.3a)
+EV_PROWESS = 25     # prowess's compiled trigger: its controller casts a noncreature spell
 EVENT_IDS = {"enters": EV_ENTERS, "leaves": EV_LEAVES, "dies": EV_DIES, "cast": EV_CAST,
              "upkeep": EV_UPKEEP, "beginning_of_combat": EV_BEGIN_COMBAT,
              "end_step": EV_END_STEP, "attacks": EV_ATTACKS}

@@ -50,7 +50,7 @@ def test_kw2_scenario(item):
 
 def test_every_unit_has_scenarios():
     files = {Path(f).stem for f, _ in ITEMS}
-    assert {"protection"} <= files
+    assert {"protection", "prowess"} <= files
 
 
 def card(name):
@@ -63,6 +63,15 @@ def test_protection_compiles_to_its_qualities():
     assert card("Paladin en-Vec")[L.C_PROT] == K.COLOR_BITS["black"] | K.COLOR_BITS["red"]
     assert card("Beloved Chaplain")[L.C_PROT] == K.PROT_CREATURES
     assert card("Grizzly Bears")[L.C_PROT] == 0
+
+
+def test_prowess_compiles_to_a_trigger_that_pumps_itself():
+    c = POOL.card_id["Monastery Swiftspear"]
+    assert CT.card[c, L.C_KW] == K.KW_HASTE | K.KW_PROWESS
+    a0, n = CT.card[c, L.C_ABIL0], CT.card[c, L.C_NABIL]
+    (a,) = [a for a in range(a0, a0 + n) if CT.abil[a, L.AB_EVENT] == K.EV_PROWESS]
+    assert CT.abil[a, L.AB_KIND] == K.AK_TRIGGER and CT.abil[a, L.AB_NOP] == 1
+    assert list(CT.ops[CT.abil[a, L.AB_OP0], :5]) == [K.OP_PUMP, 0, K.SEL_SELF, 1, 1]
 
 
 def test_cards_show_prints_them_as_printed():
@@ -104,6 +113,29 @@ def test_protection_in_audited_games(agent):
         b.step(GameBatch.ask_agents(agents, view, mask, rng))
     rec = b.records()
     assert (rec["cast"][rec["card"] == POOL.card_id["Murder"]] > 0).any()
+    assert b.fw.fl[:, L.F_OPT_MISSED].sum() == 0
+    assert b.st.gm[:, L.G_SBA_MISSED].sum() == 0
+    assert b.fw.fl[:, L.F_REFUSED].sum() == 0
+
+
+def test_prowess_in_audited_games():
+    """702.108a: greedy players casting burn with Monastery Swiftspear out: its trigger
+    resolves (a Swiftspear is seen bigger than printed) and the audits find nothing."""
+    d0 = deck((24, "Mountain"), (16, "Monastery Swiftspear"), (20, "Lightning Bolt"))
+    d1 = deck((24, "Forest"), (36, "Grizzly Bears"))
+    b = GameBatch(POOL, d0, d1, n_games=30, seed=5, start="random", max_turns=12)
+    b.fw.fl[:, L.F_OPT_AUDIT] = 1
+    b.st.gm[:, L.G_SBA_AUDIT] = 1
+    agents = [GreedyAgent(), RandomAgent()]
+    rng = np.random.default_rng(1)
+    monk = POOL.card_id["Monastery Swiftspear"]
+    pumped = 0
+    while not b.done():
+        view = b.view(agents)
+        b.step(GameBatch.ask_agents(agents, view, b.legal_mask(), rng))
+        on = (b.st.obj[:, L.O_CARD] == monk) & (b.st.obj[:, L.O_ZONE] == K.Z_BATTLEFIELD)
+        pumped += int((on & (b.st.obj[:, L.O_EOT_PP] > 0)).sum())
+    assert pumped > 0
     assert b.fw.fl[:, L.F_OPT_MISSED].sum() == 0
     assert b.st.gm[:, L.G_SBA_MISSED].sum() == 0
     assert b.fw.fl[:, L.F_REFUSED].sum() == 0

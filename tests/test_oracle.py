@@ -67,12 +67,12 @@ def test_normalise_drops_reminder_text_and_writes_the_card_itself_as_tilde():
 
 def test_unread_sentences_are_kept_with_their_line():
     c = compile_printed(one("Test Knight", "Creature \u2014 Human Knight",
-                            "Prowess\nWhen Test Knight enters, you gain 2 life.\n"
+                            "Skulk\nWhen Test Knight enters, you gain 2 life.\n"
                             "Whenever Test Knight blocks, scry 1.", "{1}{W}",
                             power="2", toughness="2"))
     assert c.status == PARTIAL
     lines = [(u.line, u.text) for _, u in c.all_unread()]
-    assert lines == [(1, "Prowess"), (3, "Whenever ~ blocks, scry 1.")]
+    assert lines == [(1, "Skulk"), (3, "Whenever ~ blocks, scry 1.")]
     assert c.card["abilities"] == [{"kind": "trigger", "event": "enters",
                                     "effects": [{"do": "gain_life", "n": 2}]}]
 
@@ -320,3 +320,11 @@ def test_protection_keywords_one_a_quality_and_two_on_one_line():
     odd = compile_printed(one("Test Ward", "Creature — Golem", "Protection from artifacts",
                               "{3}", power="2", toughness="2"))
     assert odd.status == NONE
+
+
+def test_prowess_is_a_keyword_its_trigger_compiled():
+    text = "Haste\nProwess"
+    monk = compile_printed(one("Monastery Swiftspear", "Creature — Human Monk", text, "{R}",
+                               power="1", toughness="2"))
+    assert monk.status == FULL and monk.card["keywords"] == ["haste", "prowess"]
+    assert render_agrees(text, "Monastery Swiftspear", False, monk.card)

@@ -375,6 +375,12 @@ class _Compiler:
                 self.ops.append([K.OP_RETURN_TO_BF, 0, K.SEL_SUBJECT, ck, 0, 0, 0, 0])
                 r["a_op0"], r["a_nop"] = len(self.ops) - 1, 1
                 rows.append(r)
+        if "prowess" in kw:   # 702.108a: a noncreature spell cast gives it +1/+1 this turn
+            r = self.new_abil(K.AK_TRIGGER, cid)
+            r["a_event"], r["a_subject"] = K.EV_PROWESS, K.SUBJ_SELF
+            self.ops.append([K.OP_PUMP, 0, K.SEL_SELF, 1, 1, 0, 0, 0])
+            r["a_op0"], r["a_nop"] = len(self.ops) - 1, 1
+            rows.append(r)
         act = 0
         for r in rows:
             if r["a_kind"] in (K.AK_MANA, K.AK_ACTIVATED):

@@ -29,6 +29,7 @@ KEYWORDS = {"flying", "vigilance", "deathtouch", "lifelink", "trample", "haste",
 KEYWORDS |= {"protection from white", "protection from blue", "protection from black",
              "protection from red", "protection from green", "protection from creatures",
              "protection from everything"}
+KEYWORDS |= {"prowess"}
 # Subtypes that are not creature types (rule 205.3): "all creature types" never grants these.
 NON_CREATURE_SUBTYPES = {
     "Plains", "Island", "Swamp", "Mountain", "Forest", "Desert", "Gate", "Lair", "Locus",
