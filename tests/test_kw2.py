@@ -10,6 +10,7 @@ import pytest
 from agents import GreedyAgent, RandomAgent
 from simcore import consts as K
 from simcore import layout as L
+from simcore.cards import vocab
 from simcore.cards.compile import make_pool
 from simcore.cards.load import load_pool
 from simcore.cards.text import card_text
@@ -50,7 +51,7 @@ def test_kw2_scenario(item):
 
 def test_every_unit_has_scenarios():
     files = {Path(f).stem for f, _ in ITEMS}
-    assert {"protection", "prowess"} <= files
+    assert {"protection", "prowess", "landwalk"} <= files
 
 
 def card(name):
@@ -72,6 +73,14 @@ def test_prowess_compiles_to_a_trigger_that_pumps_itself():
     (a,) = [a for a in range(a0, a0 + n) if CT.abil[a, L.AB_EVENT] == K.EV_PROWESS]
     assert CT.abil[a, L.AB_KIND] == K.AK_TRIGGER and CT.abil[a, L.AB_NOP] == 1
     assert list(CT.ops[CT.abil[a, L.AB_OP0], :5]) == [K.OP_PUMP, 0, K.SEL_SELF, 1, 1]
+
+
+def test_landwalk_compiles_to_the_land_types_it_walks():
+    swamp = 1 << list(vocab.BASIC_LAND_MANA).index("Swamp")
+    assert card("Bog Raiders")[L.C_WALK] == swamp and card("Bog Raiders")[L.C_KW] == 0
+    assert card("Swamp")[L.C_LAND_TYPES] == swamp
+    assert card("Forest")[L.C_LAND_TYPES] == 1 << list(vocab.BASIC_LAND_MANA).index("Forest")
+    assert card("Grizzly Bears")[L.C_LAND_TYPES] == 0 and card("Grizzly Bears")[L.C_WALK] == 0
 
 
 def test_cards_show_prints_them_as_printed():
@@ -136,6 +145,34 @@ def test_prowess_in_audited_games():
         on = (b.st.obj[:, L.O_CARD] == monk) & (b.st.obj[:, L.O_ZONE] == K.Z_BATTLEFIELD)
         pumped += int((on & (b.st.obj[:, L.O_EOT_PP] > 0)).sum())
     assert pumped > 0
+    assert b.fw.fl[:, L.F_OPT_MISSED].sum() == 0
+    assert b.st.gm[:, L.G_SBA_MISSED].sum() == 0
+    assert b.fw.fl[:, L.F_REFUSED].sum() == 0
+
+
+@pytest.mark.parametrize("agent", [RandomAgent, GreedyAgent])
+def test_landwalk_in_audited_games(agent):
+    """702.14c: against a player with Swamps, Bog Raiders is never blocked (the block
+    options never offer it) and the audits find nothing; greedy attacks with it."""
+    # Grizzly Bears attacking beside it open block decisions, where it is seen unblocked
+    d0 = deck((12, "Swamp"), (12, "Forest"), (24, "Bog Raiders"), (12, "Grizzly Bears"))
+    d1 = deck((12, "Swamp"), (12, "Forest"), (36, "Grizzly Bears"))
+    b = GameBatch(POOL, d0, d1, n_games=30, seed=11, start="random", max_turns=14)
+    b.fw.fl[:, L.F_OPT_AUDIT] = 1
+    b.st.gm[:, L.G_SBA_AUDIT] = 1
+    agents = [agent(), agent()]
+    rng = np.random.default_rng(2)
+    raiders = POOL.card_id["Bog Raiders"]
+    obj = b.st.obj
+    attacked = 0
+    while not b.done():
+        view = b.view(agents)
+        b.step(GameBatch.ask_agents(agents, view, b.legal_mask(), rng))
+        for g in range(b.n_games):
+            for a in np.flatnonzero((obj[g, L.O_CARD] == raiders) & (obj[g, L.O_ATTACKING] != 0)):
+                attacked += 1
+                assert not (obj[g, L.O_BLOCKING] == a).any()
+    assert attacked > 0
     assert b.fw.fl[:, L.F_OPT_MISSED].sum() == 0
     assert b.st.gm[:, L.G_SBA_MISSED].sum() == 0
     assert b.fw.fl[:, L.F_REFUSED].sum() == 0

@@ -328,3 +328,10 @@ def test_prowess_is_a_keyword_its_trigger_compiled():
                                power="1", toughness="2"))
     assert monk.status == FULL and monk.card["keywords"] == ["haste", "prowess"]
     assert render_agrees(text, "Monastery Swiftspear", False, monk.card)
+
+
+def test_landwalk_keywords():
+    raiders = compile_printed(one("Bog Raiders", "Creature — Zombie", "Swampwalk", "{2}{B}",
+                                  power="2", toughness="2"))
+    assert raiders.status == FULL and raiders.card["keywords"] == ["swampwalk"]
+    assert render_agrees("Swampwalk", "Bog Raiders", False, raiders.card)

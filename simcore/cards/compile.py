@@ -549,6 +549,12 @@ class _Compiler:
             for x in d.get("keywords", []):
                 kw |= K.KW_BITS.get(x, 0)
             cards["c_prot"][cid] = sum(K.PROT_BITS.get(x, 0) for x in set(d.get("keywords", [])))
+            basics = list(vocab.BASIC_LAND_MANA)       # W U B R G order (c_walk)
+            cards["c_walk"][cid] = sum(1 << basics.index(vocab.LANDWALK[x])
+                                       for x in set(d.get("keywords", [])) if x in vocab.LANDWALK)
+            if "Land" in d["types"]:
+                cards["c_land_types"][cid] = sum(1 << basics.index(s) for s in
+                                                 set(d.get("subtypes", [])) if s in basics)
             cards["c_types"][cid] = t
             cards["c_super"][cid] = sup
             cards["c_colors"][cid] = colors

@@ -30,6 +30,10 @@ KEYWORDS |= {"protection from white", "protection from blue", "protection from b
              "protection from red", "protection from green", "protection from creatures",
              "protection from everything"}
 KEYWORDS |= {"prowess"}
+# Landwalk (702.14): the keyword and the land type it names.
+LANDWALK = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
+            "mountainwalk": "Mountain", "forestwalk": "Forest"}
+KEYWORDS |= set(LANDWALK)
 # Subtypes that are not creature types (rule 205.3): "all creature types" never grants these.
 NON_CREATURE_SUBTYPES = {
     "Plains", "Island", "Swamp", "Mountain", "Forest", "Desert", "Gate", "Lair", "Locus",

@@ -38,6 +38,7 @@ from ..layout import (
     C_ABIL0,
     C_COLORS,
     C_KW,
+    C_LAND_TYPES,
     C_MV,
     C_NABIL,
     C_POWER,
@@ -46,6 +47,7 @@ from ..layout import (
     C_SUPER,
     C_TOUGHNESS,
     C_TYPES,
+    C_WALK,
     FI_BASIC,
     FI_CTRL,
     FI_MV_MAX,
@@ -154,12 +156,31 @@ def target_allowed_nb(st, ct, g, i, p, src_card):
 
 
 @kernel
+def walks_past_nb(st, ct, g, a, d):
+    """702.14c: has attacker a landwalk of a land type player d controls a land of?"""
+    w = ct.card[st.obj[g, O_CARD, a], C_WALK]
+    if w == 0:
+        return False
+    M = st.obj.shape[2]
+    i = -1
+    while True:
+        i = next_bf_nb(st, g, i)
+        if i >= M:
+            return False
+        if st.obj[g, O_CTRL, i] == d and (ct.card[st.obj[g, O_CARD, i], C_LAND_TYPES] & w) != 0:
+            return True
+
+
+@kernel
 def evades_nb(st, ct, g, b, a):
     """May creature b not block attacker a for its evasion? Flying: only by flying or reach
     (702.9b, 702.17b); protection: not by a creature of a quality it has protection from
-    (702.16f)."""
+    (702.16f); landwalk: not while the defending player controls a land of its type
+    (702.14c)."""
     if has_kw_nb(st, ct, g, a, KW_FLYING) and not (has_kw_nb(st, ct, g, b, KW_FLYING) or
                                                    has_kw_nb(st, ct, g, b, KW_REACH)):
+        return True
+    if walks_past_nb(st, ct, g, a, st.obj[g, O_CTRL, b]):
         return True
     return protected_from_nb(ct, st.obj[g, O_CARD, a], st.obj[g, O_CARD, b])
 
