@@ -85,6 +85,10 @@ PROT_BITS = {"protection from white": 1, "protection from blue": 2,
              "protection from everything": PROT_EVERYTHING}
 KW_PROWESS = 1 << 16
 KW_BITS["prowess"] = KW_PROWESS
+KW_CHANGELING = 1 << 17    # 702.73a: every creature type (query.has_subtype_nb)
+KW_DEVOID = 1 << 18        # 702.114a: colourless (compile.py: c_colors 0)
+KW_BITS["changeling"] = KW_CHANGELING
+KW_BITS["devoid"] = KW_DEVOID
 
 # ---- mana types: index into pools, 6-bit masks (bit i = type i) ----
 M_W, M_U, M_B, M_R, M_G, M_C = 0, 1, 2, 3, 4, 5

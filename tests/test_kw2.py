@@ -51,7 +51,7 @@ def test_kw2_scenario(item):
 
 def test_every_unit_has_scenarios():
     files = {Path(f).stem for f, _ in ITEMS}
-    assert {"protection", "prowess", "landwalk"} <= files
+    assert {"protection", "prowess", "landwalk", "changeling_devoid"} <= files
 
 
 def card(name):
@@ -81,6 +81,12 @@ def test_landwalk_compiles_to_the_land_types_it_walks():
     assert card("Swamp")[L.C_LAND_TYPES] == swamp
     assert card("Forest")[L.C_LAND_TYPES] == 1 << list(vocab.BASIC_LAND_MANA).index("Forest")
     assert card("Grizzly Bears")[L.C_LAND_TYPES] == 0 and card("Grizzly Bears")[L.C_WALK] == 0
+
+
+def test_devoid_is_colourless_and_changeling_a_keyword_bit():
+    assert card("Vestige of Emrakul")[L.C_COLORS] == 0
+    assert card("Vestige of Emrakul")[L.C_KW] == K.KW_DEVOID | K.KW_TRAMPLE
+    assert card("Avian Changeling")[L.C_KW] == K.KW_CHANGELING | K.KW_FLYING
 
 
 def test_cards_show_prints_them_as_printed():

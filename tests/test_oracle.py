@@ -335,3 +335,16 @@ def test_landwalk_keywords():
                                   power="2", toughness="2"))
     assert raiders.status == FULL and raiders.card["keywords"] == ["swampwalk"]
     assert render_agrees("Swampwalk", "Bog Raiders", False, raiders.card)
+
+
+def test_changeling_and_devoid_keywords():
+    bird = compile_printed(one("Avian Changeling", "Creature — Shapeshifter",
+                               "Changeling\nFlying", "{2}{W}", power="2", toughness="2"))
+    assert bird.status == FULL and bird.card["keywords"] == ["changeling", "flying"]
+    assert render_agrees("Changeling\nFlying", "Avian Changeling", False, bird.card)
+    # a devoid card's printed colours are none (Scryfall's colors: [])
+    vestige = compile_printed(one("Vestige of Emrakul", "Creature — Eldrazi Drone",
+                                  "Devoid\nTrample", "{3}{R}", power="3", toughness="4",
+                                  colors=()))
+    assert vestige.status == FULL and vestige.card["keywords"] == ["devoid", "trample"]
+    assert render_agrees("Devoid\nTrample", "Vestige of Emrakul", False, vestige.card)

@@ -557,7 +557,7 @@ class _Compiler:
                                                  set(d.get("subtypes", [])) if s in basics)
             cards["c_types"][cid] = t
             cards["c_super"][cid] = sup
-            cards["c_colors"][cid] = colors
+            cards["c_colors"][cid] = 0 if "devoid" in d.get("keywords", []) else colors
             cards["c_power"][cid] = d.get("power", 0)
             cards["c_toughness"][cid] = d.get("toughness", 0)
             cards["c_kw"][cid] = kw

@@ -14,6 +14,7 @@ from ..consts import (
     FC_YOU,
     FZ_GRAVEYARD,
     FZ_LIBRARY,
+    KW_CHANGELING,
     KW_FLASH,
     KW_FLYING,
     KW_HASTE,
@@ -98,7 +99,8 @@ def on_bf_nb(st, g, i):
 
 @kernel
 def has_subtype_nb(st, ct, g, i, sub):
-    """Subtype test; 'all creature types' (o_eot_chg) grants only creature types (205.3m)."""
+    """Subtype test; 'all creature types' (o_eot_chg, or changeling in any zone, 702.73a)
+    grants only creature types (205.3m)."""
     if sub < 0:
         return True
     c = st.obj[g, O_CARD, i]
@@ -106,7 +108,8 @@ def has_subtype_nb(st, ct, g, i, sub):
     bit = np.uint64(1) << np.uint64(sub & 63)
     if (ct.c_sub[c, w] & bit) != np.uint64(0):
         return True
-    if st.obj[g, O_EOT_CHG, i] != 0 and (ct.sub_creature[w] & bit) != np.uint64(0):
+    if (st.obj[g, O_EOT_CHG, i] != 0 or (ct.card[c, C_KW] & KW_CHANGELING) != 0) and \
+            (ct.sub_creature[w] & bit) != np.uint64(0):
         return True
     return False
 
