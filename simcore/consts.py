@@ -89,6 +89,18 @@ KW_CHANGELING = 1 << 17    # 702.73a: every creature type (query.has_subtype_nb)
 KW_DEVOID = 1 << 18        # 702.114a: colourless (compile.py: c_colors 0)
 KW_BITS["changeling"] = KW_CHANGELING
 KW_BITS["devoid"] = KW_DEVOID
+KW_SHROUD = 1 << 19        # 702.18a: no spell or ability targets it (query.target_allowed_nb)
+KW_BITS["shroud"] = KW_SHROUD
+# Static combat restrictions and requirements of the creature itself (kind = "restriction"),
+# bits of c_kw as keywords are: which creature may block which (query.evades_nb, 509.1b), who
+# must attack (combat.declare_attackers_nb, 508.1d)
+KW_CANT_BLOCK = 1 << 20
+KW_CANT_BE_BLOCKED = 1 << 21
+KW_ATTACKS_EACH_COMBAT = 1 << 22
+KW_BLOCKS_ONLY_FLYING = 1 << 23
+RESTRICTION_BITS = {"cant_block": KW_CANT_BLOCK, "cant_be_blocked": KW_CANT_BE_BLOCKED,
+                    "attacks_each_combat": KW_ATTACKS_EACH_COMBAT,
+                    "blocks_only_flying": KW_BLOCKS_ONLY_FLYING}
 
 # ---- mana types: index into pools, 6-bit masks (bit i = type i) ----
 M_W, M_U, M_B, M_R, M_G, M_C = 0, 1, 2, 3, 4, 5

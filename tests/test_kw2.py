@@ -51,7 +51,7 @@ def test_kw2_scenario(item):
 
 def test_every_unit_has_scenarios():
     files = {Path(f).stem for f, _ in ITEMS}
-    assert {"protection", "prowess", "landwalk", "changeling_devoid"} <= files
+    assert {"protection", "prowess", "landwalk", "changeling_devoid", "restrictions"} <= files
 
 
 def card(name):
@@ -89,12 +89,24 @@ def test_devoid_is_colourless_and_changeling_a_keyword_bit():
     assert card("Avian Changeling")[L.C_KW] == K.KW_CHANGELING | K.KW_FLYING
 
 
+def test_restrictions_compile_to_their_bits_and_no_ability_row():
+    for name, bit in (("Goblin Raider", K.KW_CANT_BLOCK),
+                      ("Phantom Warrior", K.KW_CANT_BE_BLOCKED),
+                      ("Bloodrock Cyclops", K.KW_ATTACKS_EACH_COMBAT),
+                      ("Cloud Sprite", K.KW_FLYING | K.KW_BLOCKS_ONLY_FLYING),
+                      ("Wall of Denial", K.KW_DEFENDER | K.KW_FLYING | K.KW_SHROUD)):
+        assert card(name)[L.C_KW] == bit, name
+        assert card(name)[L.C_NABIL] == 0, name
+
+
 def test_cards_show_prints_them_as_printed():
     defs = load_pool([CARDS])
     assert card_text(defs["Paladin en-Vec"], defs).splitlines()[2] == \
         "First strike, protection from black and from red"
     assert card_text(defs["Beloved Chaplain"], defs).splitlines()[2] == \
         "Protection from creatures"
+    assert card_text(defs["Cloud Sprite"], defs).splitlines()[2:4] == \
+        ["Flying", "Cloud Sprite can block only creatures with flying."]
 
 
 def deck(*parts):
@@ -179,6 +191,47 @@ def test_landwalk_in_audited_games(agent):
                 attacked += 1
                 assert not (obj[g, L.O_BLOCKING] == a).any()
     assert attacked > 0
+    assert b.fw.fl[:, L.F_OPT_MISSED].sum() == 0
+    assert b.st.gm[:, L.G_SBA_MISSED].sum() == 0
+    assert b.fw.fl[:, L.F_REFUSED].sum() == 0
+
+
+@pytest.mark.parametrize("agent", [RandomAgent, GreedyAgent])
+def test_restrictions_in_audited_games(agent):
+    """509.1b, 508.1d: Goblin Raider never blocks, Phantom Warrior is never blocked, a
+    Bloodrock Cyclops able to attack always attacks when its controller declares attackers
+    (the flow adds it to a player's declaration), and no declaration is refused."""
+    d0 = deck((24, "Mountain"), (12, "Island"), (8, "Bloodrock Cyclops"),
+              (8, "Phantom Warrior"), (8, "Goblin Raider"))
+    d1 = deck((12, "Forest"), (12, "Mountain"), (18, "Grizzly Bears"), (18, "Goblin Raider"))
+    b = GameBatch(POOL, d0, d1, n_games=30, seed=13, start="random", max_turns=14)
+    b.fw.fl[:, L.F_OPT_AUDIT] = 1
+    b.st.gm[:, L.G_SBA_AUDIT] = 1
+    agents = [agent(), agent()]
+    rng = np.random.default_rng(4)
+    ids = {n: POOL.card_id[n] for n in ("Goblin Raider", "Phantom Warrior",
+                                        "Bloodrock Cyclops")}
+    obj = b.st.obj
+    seen = 0
+    while not b.done():
+        view = b.view(agents)
+        b.step(GameBatch.ask_agents(agents, view, b.legal_mask(), rng))
+        for g in range(b.n_games):
+            on = obj[g, L.O_ZONE] == K.Z_BATTLEFIELD
+            assert not (on & (obj[g, L.O_CARD] == ids["Goblin Raider"]) &
+                        (obj[g, L.O_BLOCKING] >= 0)).any()
+            for a in np.flatnonzero(on & (obj[g, L.O_CARD] == ids["Phantom Warrior"]) &
+                                    (obj[g, L.O_ATTACKING] != 0)):
+                assert not (obj[g, L.O_BLOCKING] == a).any()
+            if (on & (obj[g, L.O_ATTACKING] != 0)).any():
+                seen += 1
+                # every Cyclops of the attacker that was able is attacking (it was
+                # untapped before the declaration: attacking tapped it)
+                left = on & (obj[g, L.O_CARD] == ids["Bloodrock Cyclops"]) & \
+                    (obj[g, L.O_ATTACKING] == 0) & (obj[g, L.O_TAPPED] == 0) & \
+                    (obj[g, L.O_SICK] == 0) & (obj[g, L.O_CTRL] == b.st.gm[g, L.G_ACTIVE])
+                assert not left.any()
+    assert seen > 0
     assert b.fw.fl[:, L.F_OPT_MISSED].sum() == 0
     assert b.st.gm[:, L.G_SBA_MISSED].sum() == 0
     assert b.fw.fl[:, L.F_REFUSED].sum() == 0

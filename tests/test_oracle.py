@@ -348,3 +348,24 @@ def test_changeling_and_devoid_keywords():
                                   colors=()))
     assert vestige.status == FULL and vestige.card["keywords"] == ["devoid", "trample"]
     assert render_agrees("Devoid\nTrample", "Vestige of Emrakul", False, vestige.card)
+
+
+def test_a_creatures_own_combat_restrictions_and_shroud():
+    for text, rule in (("~ can't block.", "cant_block"),
+                       ("~ can't be blocked.", "cant_be_blocked"),
+                       ("~ attacks each combat if able.", "attacks_each_combat"),
+                       ("~ can block only creatures with flying.", "blocks_only_flying")):
+        printed = text.replace("~", "Test Brute")
+        c = compile_printed(one("Test Brute", "Creature — Ogre", printed, "{2}{R}",
+                                power="3", toughness="3"))
+        assert c.status == FULL and c.card["abilities"] == [{"kind": "restriction",
+                                                             "rule": rule}], text
+        assert render_agrees(printed, "Test Brute", False, c.card)
+    wall = compile_printed(one("Wall of Denial", "Creature — Wall", "Defender, flying\nShroud",
+                               "{1}{W}{U}", power="0", toughness="8"))
+    assert wall.status == FULL and wall.card["keywords"] == ["defender", "flying", "shroud"]
+    # two restrictions in one sentence are not read (yet)
+    both = compile_printed(one("Test Brute", "Creature — Ogre",
+                               "Test Brute can't block and can't be blocked.", "{2}{R}",
+                               power="3", toughness="3"))
+    assert both.status == NONE

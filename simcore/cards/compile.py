@@ -508,6 +508,8 @@ class _Compiler:
             r["a_cost"] = self.cost_id(parse_mana(ab["cost"], w + ".cost'"))
             r["a_multi"] = int(ab.get("multi", False))
             return [r]
+        if kind == "restriction":
+            return []
         if kind == "cast_from_exile":
             r = self.new_abil(K.AK_CAST_EXILE, cid)
             t = 0
@@ -548,6 +550,9 @@ class _Compiler:
             kw = 0
             for x in d.get("keywords", []):
                 kw |= K.KW_BITS.get(x, 0)
+            for ab in d.get("abilities", []):
+                if ab["kind"] == "restriction":     # c_kw bits, no ability row
+                    kw |= K.RESTRICTION_BITS[ab["rule"]]
             cards["c_prot"][cid] = sum(K.PROT_BITS.get(x, 0) for x in set(d.get("keywords", [])))
             basics = list(vocab.BASIC_LAND_MANA)       # W U B R G order (c_walk)
             cards["c_walk"][cid] = sum(1 << basics.index(vocab.LANDWALK[x])

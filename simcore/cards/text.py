@@ -478,6 +478,11 @@ def ability_text(card: dict, ab: dict, pool: Mapping[str, dict] | None = None) -
         return f"{'Multikicker' if ab.get('multi') else 'Kicker'} {ab['cost']}"
     if kind == "cast_from_exile":
         return _cast_from_exile(ab, c)
+    if kind == "restriction":
+        return c.name + {"cant_block": " can't block.", "cant_be_blocked": " can't be blocked.",
+                         "attacks_each_combat": " attacks each combat if able.",
+                         "blocks_only_flying": " can block only creatures with flying."
+                         }[ab["rule"]]
     raise AssertionError(f"no words for kind = {kind!r}")  # vocab.ABILITY_KINDS grew
 
 

@@ -34,7 +34,9 @@ KEYWORDS |= {"prowess"}
 LANDWALK = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
             "mountainwalk": "Mountain", "forestwalk": "Forest"}
 KEYWORDS |= set(LANDWALK)
-KEYWORDS |= {"changeling", "devoid"}
+KEYWORDS |= {"changeling", "devoid", "shroud"}
+# "~ can't block." and the like: the creature's own combat restrictions (509.1b, 508.1d)
+RESTRICTIONS = {"cant_block", "cant_be_blocked", "attacks_each_combat", "blocks_only_flying"}
 # Subtypes that are not creature types (rule 205.3): "all creature types" never grants these.
 NON_CREATURE_SUBTYPES = {
     "Plains", "Island", "Swamp", "Mountain", "Forest", "Desert", "Gate", "Lair", "Locus",
@@ -53,6 +55,7 @@ BASIC_LAND_MANA = {"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain":
 ABILITY_KINDS = {"mana", "activated", "trigger", "mana_trigger", "mana_replacement",
                  "enters_with_counters", "static", "spell", "additional_cost",
                  "alternative_cost", "kicker", "cast_from_exile", "enters_tapped"}
+ABILITY_KINDS |= {"restriction"}      # RESTRICTIONS
 
 TRIGGER_EVENTS = {"enters", "leaves", "dies", "cast", "attacks", "upkeep", "beginning_of_combat",
                   "end_step"}
@@ -173,6 +176,9 @@ SCHEMAS = {
     "ability.enters_with_counters": {
         "counter": (("counter",), True),
         "n": (("amount",), True),
+    },
+    "ability.restriction": {
+        "rule": (("enum", RESTRICTIONS), True),
     },
     "ability.enters_tapped": {
         "unless": (("table", "enters_unless"), False),

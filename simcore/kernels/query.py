@@ -14,12 +14,17 @@ from ..consts import (
     FC_YOU,
     FZ_GRAVEYARD,
     FZ_LIBRARY,
+    KW_BLOCKS_ONLY_FLYING,
+    KW_CANT_BE_BLOCKED,
+    KW_CANT_BLOCK,
     KW_CHANGELING,
+    KW_DEFENDER,
     KW_FLASH,
     KW_FLYING,
     KW_HASTE,
     KW_HEXPROOF,
     KW_REACH,
+    KW_SHROUD,
     PROT_CREATURES,
     PROT_EVERYTHING,
     SUP_BASIC,
@@ -72,6 +77,7 @@ from ..layout import (
     O_EX_TURN,
     O_OWNER,
     O_SICK,
+    O_TAPPED,
     O_ZONE,
 )
 from .zonebits import next_bf_nb, next_nonlib_nb
@@ -151,11 +157,22 @@ def protected_from_nb(ct, c, src_card):
 def target_allowed_nb(st, ct, g, i, p, src_card):
     """May a spell or ability p controls, whose source's card is src_card, target object i?
     Hexproof (targetable_by_nb), and for a permanent: not protected from that source
-    (702.16b)."""
+    (702.16b), no shroud (702.18a)."""
     if not targetable_by_nb(st, ct, g, i, p):
         return False
-    return st.obj[g, O_ZONE, i] != Z_BATTLEFIELD or \
-        not protected_from_nb(ct, st.obj[g, O_CARD, i], src_card)
+    if st.obj[g, O_ZONE, i] != Z_BATTLEFIELD:
+        return True
+    c = st.obj[g, O_CARD, i]
+    return (ct.card[c, C_KW] & KW_SHROUD) == 0 and not protected_from_nb(ct, c, src_card)
+
+
+@kernel
+def may_attack_nb(st, ct, g, i):
+    """Could creature i (on the battlefield, its controller active) be declared an attacker:
+    untapped, no summoning sickness or haste (302.6), no defender (702.3b)? The attack
+    options, the declaration's requirement (508.1d) and the players read it."""
+    return st.obj[g, O_TAPPED, i] == 0 and can_use_tap_nb(st, ct, g, i) and \
+        not has_kw_nb(st, ct, g, i, KW_DEFENDER)
 
 
 @kernel
@@ -179,7 +196,12 @@ def evades_nb(st, ct, g, b, a):
     """May creature b not block attacker a for its evasion? Flying: only by flying or reach
     (702.9b, 702.17b); protection: not by a creature of a quality it has protection from
     (702.16f); landwalk: not while the defending player controls a land of its type
-    (702.14c)."""
+    (702.14c); the creatures' own restrictions (509.1b): b can't block, or only flyers; a
+    can't be blocked."""
+    if has_kw_nb(st, ct, g, b, KW_CANT_BLOCK) or has_kw_nb(st, ct, g, a, KW_CANT_BE_BLOCKED):
+        return True
+    if has_kw_nb(st, ct, g, b, KW_BLOCKS_ONLY_FLYING) and not has_kw_nb(st, ct, g, a, KW_FLYING):
+        return True
     if has_kw_nb(st, ct, g, a, KW_FLYING) and not (has_kw_nb(st, ct, g, b, KW_FLYING) or
                                                    has_kw_nb(st, ct, g, b, KW_REACH)):
         return True

@@ -36,9 +36,9 @@ from ..encoding import (
 from ..jit import entry, kernel
 from ..kernels.query import (
     anthems_on_bf_nb,
-    can_use_tap_nb,
     evades_nb,
     has_kw_nb,
+    may_attack_nb,
     next_creature_nb,
     protected_from_nb,
     pt_scan_nb,
@@ -149,8 +149,7 @@ def _can_block(st, ct, g, b, x):
 @kernel
 def _may_attack(st, ct, g, i):
     """Could creature i be declared an attacker now (the engine's own test, attack options)?"""
-    return st.obj[g, L.O_TAPPED, i] == 0 and can_use_tap_nb(st, ct, g, i) and \
-        not has_kw_nb(st, ct, g, i, K.KW_DEFENDER)
+    return may_attack_nb(st, ct, g, i)
 
 
 @kernel

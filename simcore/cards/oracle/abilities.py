@@ -23,6 +23,10 @@ _LAND_FROM = {"a land you control": "lands_you_control",
               "a land an opponent controls": "lands_opponents_control",
               "a permanent you control": "permanents_you_control"}
 SORCERY = " Activate only as a sorcery."
+# The creature's own static combat restrictions and requirement (509.1b, 508.1d)
+RESTRICTIONS = {"~ can't block.": "cant_block", "~ can't be blocked.": "cant_be_blocked",
+                "~ attacks each combat if able.": "attacks_each_combat",
+                "~ can block only creatures with flying.": "blocks_only_flying"}
 
 
 class Unreadable(Exception):
@@ -205,6 +209,8 @@ def read_line(line: str, is_spell: bool, made: dict | None = None) -> list[dict]
         return [{"kind": "kicker", "cost": m["cost"]} | ({"multi": True} if m["multi"] else {})]
     if line == "~ enters tapped.":
         return [{"kind": "enters_tapped"}]
+    if line in RESTRICTIONS:
+        return [{"kind": "restriction", "rule": RESTRICTIONS[line]}]
     m = _ENTERS_UNLESS.match(line)
     if m:
         return [_enters_unless(m)]
