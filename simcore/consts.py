@@ -75,6 +75,32 @@ KW_BITS = {"flying": KW_FLYING, "vigilance": KW_VIGILANCE, "deathtouch": KW_DEAT
            "persist": KW_PERSIST, "indestructible": KW_INDESTRUCTIBLE,
            "hexproof": KW_HEXPROOF, "flash": KW_FLASH, "menace": KW_MENACE,
            "first strike": KW_FIRST_STRIKE, "double strike": KW_DOUBLE_STRIKE}
+# Protection (702.16): a card's c_prot mask of the qualities it has protection from: the
+# colours as in c_colors (bit t = mana type t), creatures, everything (702.16j).
+PROT_CREATURES = 32
+PROT_EVERYTHING = 64
+PROT_BITS = {"protection from white": 1, "protection from blue": 2,
+             "protection from black": 4, "protection from red": 8,
+             "protection from green": 16, "protection from creatures": PROT_CREATURES,
+             "protection from everything": PROT_EVERYTHING}
+KW_PROWESS = 1 << 16
+KW_BITS["prowess"] = KW_PROWESS
+KW_CHANGELING = 1 << 17    # 702.73a: every creature type (query.has_subtype_nb)
+KW_DEVOID = 1 << 18        # 702.114a: colourless (compile.py: c_colors 0)
+KW_BITS["changeling"] = KW_CHANGELING
+KW_BITS["devoid"] = KW_DEVOID
+KW_SHROUD = 1 << 19        # 702.18a: no spell or ability targets it (query.target_allowed_nb)
+KW_BITS["shroud"] = KW_SHROUD
+# Static combat restrictions and requirements of the creature itself (kind = "restriction"),
+# bits of c_kw as keywords are: which creature may block which (query.evades_nb, 509.1b), who
+# must attack (combat.declare_attackers_nb, 508.1d)
+KW_CANT_BLOCK = 1 << 20
+KW_CANT_BE_BLOCKED = 1 << 21
+KW_ATTACKS_EACH_COMBAT = 1 << 22
+KW_BLOCKS_ONLY_FLYING = 1 << 23
+RESTRICTION_BITS = {"cant_block": KW_CANT_BLOCK, "cant_be_blocked": KW_CANT_BE_BLOCKED,
+                    "attacks_each_combat": KW_ATTACKS_EACH_COMBAT,
+                    "blocks_only_flying": KW_BLOCKS_ONLY_FLYING}
 
 # ---- mana types: index into pools, 6-bit masks (bit i = type i) ----
 M_W, M_U, M_B, M_R, M_G, M_C = 0, 1, 2, 3, 4, 5
@@ -124,6 +150,7 @@ EV_BEGIN_COMBAT = 6
 EV_END_STEP = 7
 EV_ATTACKS = 8      # declared as an attacker (508.1m, 508.3a)
 EV_COMBAT_DAMAGE_PLAYER = 9    # dealt combat damage to a player (510.2, 510.3a)
+EV_PROWESS = 25     # prowess's compiled trigger: its controller casts a noncreature spell
 EVENT_IDS = {"enters": EV_ENTERS, "leaves": EV_LEAVES, "dies": EV_DIES, "cast": EV_CAST,
              "upkeep": EV_UPKEEP, "beginning_of_combat": EV_BEGIN_COMBAT,
              "end_step": EV_END_STEP, "attacks": EV_ATTACKS,

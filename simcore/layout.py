@@ -341,6 +341,13 @@ CARD_PLANES = (
                     "mana.count_potential_mana_nb)"),
     ("c_mana_trig", "number of its \"tapped for mana\" triggered abilities (AK_MANA_TRIGGER)"),
     ("c_mana_mods", "number of its AK_MANA_REPLACE and AK_MANA_TRIGGER abilities"),
+    ("c_prot", "protection (702.16): mask of the qualities it has protection from, bit t = "
+               "colour t as c_colors, PROT_CREATURES, PROT_EVERYTHING (consts.PROT_BITS); "
+               "0 none"),
+    ("c_walk", "landwalk (702.14): mask of the basic land types it walks, bit t = the type "
+               "whose mana is type t (Plains W .. Forest G; vocab.LANDWALK); 0 none"),
+    ("c_land_types", "a land card's basic land types, a mask as c_walk (what landwalk looks "
+                     "for); 0 for other cards"),
 )
 # ct.mcost[m, MC_*], int32; m = cost id, 0 = the empty cost
 MC_PLANES = (

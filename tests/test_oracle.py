@@ -67,12 +67,12 @@ def test_normalise_drops_reminder_text_and_writes_the_card_itself_as_tilde():
 
 def test_unread_sentences_are_kept_with_their_line():
     c = compile_printed(one("Test Knight", "Creature \u2014 Human Knight",
-                            "Prowess\nWhen Test Knight enters, you gain 2 life.\n"
+                            "Skulk\nWhen Test Knight enters, you gain 2 life.\n"
                             "Whenever Test Knight blocks, scry 1.", "{1}{W}",
                             power="2", toughness="2"))
     assert c.status == PARTIAL
     lines = [(u.line, u.text) for _, u in c.all_unread()]
-    assert lines == [(1, "Prowess"), (3, "Whenever ~ blocks, scry 1.")]
+    assert lines == [(1, "Skulk"), (3, "Whenever ~ blocks, scry 1.")]
     assert c.card["abilities"] == [{"kind": "trigger", "event": "enters",
                                     "effects": [{"do": "gain_life", "n": 2}]}]
 
@@ -381,3 +381,77 @@ def test_a_delayed_draw_is_read_and_renders_back():
     c = compile_printed(one("Test Delay", "Instant", "Destroy target creature at the "
                             "beginning of the next turn's upkeep.", "{B}"))
     assert c.status == NONE     # a delayed effect with a target of its own: unread
+
+
+def test_protection_keywords_one_a_quality_and_two_on_one_line():
+    # White Knight, Paladin en-Vec, Beloved Chaplain as printed (702.16)
+    knight = compile_printed(one("White Knight", "Creature — Human Knight",
+                                 "First strike\nProtection from black", "{W}{W}",
+                                 power="2", toughness="2"))
+    assert knight.status == FULL and knight.card["keywords"] == ["first strike",
+                                                                 "protection from black"]
+    text = "First strike\nProtection from black and from red"
+    paladin = compile_printed(one("Paladin en-Vec", "Creature — Human Knight", text,
+                                  "{1}{W}{W}", power="2", toughness="2"))
+    # 702.16g: "protection from black and from red" is two protection abilities
+    assert paladin.card["keywords"] == ["first strike", "protection from black",
+                                        "protection from red"]
+    assert render_agrees(text, "Paladin en-Vec", False, paladin.card)
+    chaplain = compile_printed(one("Beloved Chaplain", "Creature — Human Cleric",
+                                   "Protection from creatures", "{1}{W}", power="1",
+                                   toughness="1"))
+    assert chaplain.card["keywords"] == ["protection from creatures"]
+    assert render_agrees("Protection from creatures", "Beloved Chaplain", False, chaplain.card)
+    # a quality the engine has no test for stays unread
+    odd = compile_printed(one("Test Ward", "Creature — Golem", "Protection from artifacts",
+                              "{3}", power="2", toughness="2"))
+    assert odd.status == NONE
+
+
+def test_prowess_is_a_keyword_its_trigger_compiled():
+    text = "Haste\nProwess"
+    monk = compile_printed(one("Monastery Swiftspear", "Creature — Human Monk", text, "{R}",
+                               power="1", toughness="2"))
+    assert monk.status == FULL and monk.card["keywords"] == ["haste", "prowess"]
+    assert render_agrees(text, "Monastery Swiftspear", False, monk.card)
+
+
+def test_landwalk_keywords():
+    raiders = compile_printed(one("Bog Raiders", "Creature — Zombie", "Swampwalk", "{2}{B}",
+                                  power="2", toughness="2"))
+    assert raiders.status == FULL and raiders.card["keywords"] == ["swampwalk"]
+    assert render_agrees("Swampwalk", "Bog Raiders", False, raiders.card)
+
+
+def test_changeling_and_devoid_keywords():
+    bird = compile_printed(one("Avian Changeling", "Creature — Shapeshifter",
+                               "Changeling\nFlying", "{2}{W}", power="2", toughness="2"))
+    assert bird.status == FULL and bird.card["keywords"] == ["changeling", "flying"]
+    assert render_agrees("Changeling\nFlying", "Avian Changeling", False, bird.card)
+    # a devoid card's printed colours are none (Scryfall's colors: [])
+    vestige = compile_printed(one("Vestige of Emrakul", "Creature — Eldrazi Drone",
+                                  "Devoid\nTrample", "{3}{R}", power="3", toughness="4",
+                                  colors=()))
+    assert vestige.status == FULL and vestige.card["keywords"] == ["devoid", "trample"]
+    assert render_agrees("Devoid\nTrample", "Vestige of Emrakul", False, vestige.card)
+
+
+def test_a_creatures_own_combat_restrictions_and_shroud():
+    for text, rule in (("~ can't block.", "cant_block"),
+                       ("~ can't be blocked.", "cant_be_blocked"),
+                       ("~ attacks each combat if able.", "attacks_each_combat"),
+                       ("~ can block only creatures with flying.", "blocks_only_flying")):
+        printed = text.replace("~", "Test Brute")
+        c = compile_printed(one("Test Brute", "Creature — Ogre", printed, "{2}{R}",
+                                power="3", toughness="3"))
+        assert c.status == FULL and c.card["abilities"] == [{"kind": "restriction",
+                                                             "rule": rule}], text
+        assert render_agrees(printed, "Test Brute", False, c.card)
+    wall = compile_printed(one("Wall of Denial", "Creature — Wall", "Defender, flying\nShroud",
+                               "{1}{W}{U}", power="0", toughness="8"))
+    assert wall.status == FULL and wall.card["keywords"] == ["defender", "flying", "shroud"]
+    # two restrictions in one sentence are not read (yet)
+    both = compile_printed(one("Test Brute", "Creature — Ogre",
+                               "Test Brute can't block and can't be blocked.", "{2}{R}",
+                               power="3", toughness="3"))
+    assert both.status == NONE

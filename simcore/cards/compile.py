@@ -390,6 +390,12 @@ class _Compiler:
                 self.ops.append([K.OP_RETURN_TO_BF, 0, K.SEL_SUBJECT, ck, 0, 0, 0, 0])
                 r["a_op0"], r["a_nop"] = len(self.ops) - 1, 1
                 rows.append(r)
+        if "prowess" in kw:   # 702.108a: a noncreature spell cast gives it +1/+1 this turn
+            r = self.new_abil(K.AK_TRIGGER, cid)
+            r["a_event"], r["a_subject"] = K.EV_PROWESS, K.SUBJ_SELF
+            self.ops.append([K.OP_PUMP, 0, K.SEL_SELF, 1, 1, 0, 0, 0])
+            r["a_op0"], r["a_nop"] = len(self.ops) - 1, 1
+            rows.append(r)
         act = 0
         for r in rows:
             if r["a_kind"] in (K.AK_MANA, K.AK_ACTIVATED):
@@ -518,6 +524,8 @@ class _Compiler:
             r["a_cost"] = self.cost_id(parse_mana(ab["cost"], w + ".cost'"))
             r["a_multi"] = int(ab.get("multi", False))
             return [r]
+        if kind == "restriction":
+            return []
         if kind == "cast_from_exile":
             r = self.new_abil(K.AK_CAST_EXILE, cid)
             t = 0
@@ -557,10 +565,20 @@ class _Compiler:
                     colors |= (1 << a) | (1 << b)
             kw = 0
             for x in d.get("keywords", []):
-                kw |= K.KW_BITS[x]
+                kw |= K.KW_BITS.get(x, 0)
+            for ab in d.get("abilities", []):
+                if ab["kind"] == "restriction":     # c_kw bits, no ability row
+                    kw |= K.RESTRICTION_BITS[ab["rule"]]
+            cards["c_prot"][cid] = sum(K.PROT_BITS.get(x, 0) for x in set(d.get("keywords", [])))
+            basics = list(vocab.BASIC_LAND_MANA)       # W U B R G order (c_walk)
+            cards["c_walk"][cid] = sum(1 << basics.index(vocab.LANDWALK[x])
+                                       for x in set(d.get("keywords", [])) if x in vocab.LANDWALK)
+            if "Land" in d["types"]:
+                cards["c_land_types"][cid] = sum(1 << basics.index(s) for s in
+                                                 set(d.get("subtypes", [])) if s in basics)
             cards["c_types"][cid] = t
             cards["c_super"][cid] = sup
-            cards["c_colors"][cid] = colors
+            cards["c_colors"][cid] = 0 if "devoid" in d.get("keywords", []) else colors
             cards["c_power"][cid] = d.get("power", 0)
             cards["c_toughness"][cid] = d.get("toughness", 0)
             cards["c_kw"][cid] = kw

@@ -524,6 +524,11 @@ def ability_text(card: dict, ab: dict, pool: Mapping[str, dict] | None = None) -
         return f"{'Multikicker' if ab.get('multi') else 'Kicker'} {ab['cost']}"
     if kind == "cast_from_exile":
         return _cast_from_exile(ab, c)
+    if kind == "restriction":
+        return c.name + {"cant_block": " can't block.", "cant_be_blocked": " can't be blocked.",
+                         "attacks_each_combat": " attacks each combat if able.",
+                         "blocks_only_flying": " can block only creatures with flying."
+                         }[ab["rule"]]
     raise AssertionError(f"no words for kind = {kind!r}")  # vocab.ABILITY_KINDS grew
 
 
@@ -536,10 +541,23 @@ def type_line(card: dict) -> str:
     return line
 
 
+def _keyword_words(kws: list[str]) -> list[str]:
+    """Keywords as printed: two protections in a row read "protection from black and from
+    red" (702.16g)."""
+    out = []
+    for k in kws:
+        if k.startswith("protection from ") and out and out[-1].startswith("protection from ") \
+                and " and " not in out[-1]:
+            out[-1] += " and " + k[len("protection "):]
+        else:
+            out.append(k)
+    return out
+
+
 def _rules(card: dict, pool: Mapping[str, dict] | None):
     """(line, activatable) for each line of the card's rules text as the engine plays it."""
     if card.get("keywords"):
-        yield _cap(", ".join(card["keywords"])), False
+        yield _cap(", ".join(_keyword_words(card["keywords"]))), False
     if "Land" in card["types"]:       # rule 305.6: a basic land type's mana ability
         for sub in card.get("subtypes", []):
             if sub in vocab.BASIC_LAND_MANA:

@@ -26,6 +26,17 @@ COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G
 KEYWORDS = {"flying", "vigilance", "deathtouch", "lifelink", "trample", "haste", "reach",
             "defender", "undying", "persist", "indestructible", "hexproof", "flash",
             "menace", "first strike", "double strike"}
+KEYWORDS |= {"protection from white", "protection from blue", "protection from black",
+             "protection from red", "protection from green", "protection from creatures",
+             "protection from everything"}
+KEYWORDS |= {"prowess"}
+# Landwalk (702.14): the keyword and the land type it names.
+LANDWALK = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
+            "mountainwalk": "Mountain", "forestwalk": "Forest"}
+KEYWORDS |= set(LANDWALK)
+KEYWORDS |= {"changeling", "devoid", "shroud"}
+# "~ can't block." and the like: the creature's own combat restrictions (509.1b, 508.1d)
+RESTRICTIONS = {"cant_block", "cant_be_blocked", "attacks_each_combat", "blocks_only_flying"}
 # Subtypes that are not creature types (rule 205.3): "all creature types" never grants these.
 NON_CREATURE_SUBTYPES = {
     "Plains", "Island", "Swamp", "Mountain", "Forest", "Desert", "Gate", "Lair", "Locus",
@@ -44,6 +55,7 @@ BASIC_LAND_MANA = {"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain":
 ABILITY_KINDS = {"mana", "activated", "trigger", "mana_trigger", "mana_replacement",
                  "enters_with_counters", "static", "spell", "additional_cost",
                  "alternative_cost", "kicker", "cast_from_exile", "enters_tapped"}
+ABILITY_KINDS |= {"restriction"}      # RESTRICTIONS
 
 TRIGGER_EVENTS = {"enters", "leaves", "dies", "cast", "attacks", "upkeep", "beginning_of_combat",
                   "end_step", "combat_damage_to_player"}
@@ -168,6 +180,9 @@ SCHEMAS = {
     "ability.enters_with_counters": {
         "counter": (("counter",), True),
         "n": (("amount",), True),
+    },
+    "ability.restriction": {
+        "rule": (("enum", RESTRICTIONS), True),
     },
     "ability.enters_tapped": {
         "unless": (("table", "enters_unless"), False),

@@ -7,13 +7,12 @@ from ..consts import (
     E_CANT_BLOCK,
     EV_ATTACKS,
     EV_COMBAT_DAMAGE_PLAYER,
+    KW_ATTACKS_EACH_COMBAT,
     KW_DEATHTOUCH,
     KW_DEFENDER,
     KW_DOUBLE_STRIKE,
     KW_FIRST_STRIKE,
-    KW_FLYING,
     KW_MENACE,
-    KW_REACH,
     KW_TRAMPLE,
     KW_VIGILANCE,
     ST_OK,
@@ -35,7 +34,18 @@ from ..layout import (
 from .choice import fail_nb
 from .manamark import mark_mana_nb
 from .ops import damage_nb
-from .query import can_use_tap_nb, has_kw_nb, is_creature_nb, pt_scan_nb
+
+# evades_nb: which creature may block which, one rule read by the declaration, the block
+# options and the players (players/greedy.py), so it lives with the other characteristics
+from .query import (
+    can_use_tap_nb,
+    evades_nb,
+    has_kw_nb,
+    is_creature_nb,
+    may_attack_nb,
+    next_creature_nb,
+    pt_scan_nb,
+)
 from .scratch import scratch_nb
 from .zonebits import next_bf_nb
 from .zones import event_triggers_nb
@@ -54,6 +64,11 @@ def declare_attackers_nb(st, ct, g, slots, n):
                 not can_use_tap_nb(st, ct, g, i) or has_kw_nb(st, ct, g, i, KW_DEFENDER):
             return fail_nb(st, g, E_CANT_ATTACK, i)
         st.obj[g, O_ATTACKING, i] = 1
+    i = missing_attacker_nb(st, ct, g, p)
+    if i >= 0:              # 508.1d: one that attacks each combat if able is left out
+        for k in range(n):
+            st.obj[g, O_ATTACKING, slots[k]] = 0
+        return fail_nb(st, g, E_CANT_ATTACK, i)
     for k in range(n):
         i = slots[k]
         if not has_kw_nb(st, ct, g, i, KW_VIGILANCE):
@@ -64,11 +79,18 @@ def declare_attackers_nb(st, ct, g, slots, n):
 
 
 @kernel
-def evades_nb(st, ct, g, b, a):
-    """May creature b not block attacker a for its evasion? Flying: only by flying or reach
-    (702.9b, 702.17b)."""
-    return has_kw_nb(st, ct, g, a, KW_FLYING) and not (has_kw_nb(st, ct, g, b, KW_FLYING) or
-                                                       has_kw_nb(st, ct, g, b, KW_REACH))
+def missing_attacker_nb(st, ct, g, p):
+    """A creature of p that attacks each combat if able, is able and is not attacking
+    (508.1d); -1 none."""
+    M = st.obj.shape[2]
+    i = -1
+    while True:
+        i = next_creature_nb(st, ct, g, p, i)
+        if i >= M:
+            return -1
+        if has_kw_nb(st, ct, g, i, KW_ATTACKS_EACH_COMBAT) and \
+                st.obj[g, O_ATTACKING, i] == 0 and may_attack_nb(st, ct, g, i):
+            return i
 
 
 @kernel

@@ -29,6 +29,7 @@ from ..consts import (
     END_CAPACITY,
     END_CONDITION,
     END_TURN_LIMIT,
+    KW_ATTACKS_EACH_COMBAT,
     KW_MENACE,
     OPT_ACTIVATE,
     OPT_LAND,
@@ -108,7 +109,7 @@ from .condition import condition_holds_nb
 from .legal import legal_row_nb, options_open_nb, pass_legal_nb
 from .noise import decision_seed_nb, uniform_nb
 from .options import attack_options_nb, block_options_nb, priority_options_nb
-from .query import has_kw_nb
+from .query import has_kw_nb, may_attack_nb, next_creature_nb
 from .record import start_records_nb
 from .sba import loss_end_nb
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
@@ -273,6 +274,7 @@ def declare_picked_nb(st, snap, ct, fw, g, kind):
         fw.pend[g, 0] = A_ATTACK
         for j in range(m):
             fw.pend[g, 2 + j] = fw.pick[g, j]
+        fw.pend[g, 1] = add_required_attackers_nb(st, ct, fw, g, m)
     else:
         fw.pend[g, 0] = A_BLOCK
         n = 0
@@ -285,6 +287,32 @@ def declare_picked_nb(st, snap, ct, fw, g, kind):
             n += 1
         fw.pend[g, 1] = n
     txn_go_nb(st, snap, ct, fw, g)
+
+
+@kernel
+def add_required_attackers_nb(st, ct, fw, g, m):
+    """The m attackers picked, and every creature of the active player that attacks each
+    combat if able and is able but not picked (508.1d), so a player's declaration is always
+    legal; returns the count. Attackers are picked one at a time: a player who ends the
+    declaration without such a creature has not chosen to leave it out."""
+    p = st.gm[g, G_ACTIVE]
+    n = m
+    M = st.obj.shape[2]
+    i = -1
+    while True:
+        i = next_creature_nb(st, ct, g, p, i)
+        if i >= M or 2 + n >= fw.pend.shape[1]:
+            return n
+        if not has_kw_nb(st, ct, g, i, KW_ATTACKS_EACH_COMBAT) or \
+                not may_attack_nb(st, ct, g, i):
+            continue
+        picked = False
+        for j in range(m):
+            if fw.pick[g, j] == i:
+                picked = True
+        if not picked:
+            fw.pend[g, 2 + n] = i
+            n += 1
 
 
 @kernel

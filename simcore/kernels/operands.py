@@ -24,6 +24,7 @@ from ..layout import (
     O_OID,
     PL_LOST,
     SI_ABIL,
+    SI_CARD,
     SI_CTRL,
     SI_FLAGS,
     SI_KICKS,
@@ -40,7 +41,7 @@ from .query import (
     count_filter_nb,
     matches_filter_nb,
     player_matches_nb,
-    targetable_by_nb,
+    target_allowed_nb,
 )
 
 
@@ -79,7 +80,7 @@ def target_legal_nb(st, ct, g, si, k):
         if st.obj[g, O_OID, t] != st.stk[g, SI_TOID + k, si]:
             return False
         return matches_filter_nb(st, ct, g, f, st.stk[g, SI_SRC, si], st.stk[g, SI_CTRL, si], t) \
-            and targetable_by_nb(st, ct, g, t, st.stk[g, SI_CTRL, si])
+            and target_allowed_nb(st, ct, g, t, st.stk[g, SI_CTRL, si], st.stk[g, SI_CARD, si])
     if is_player_value_nb(t):
         p = value_player_nb(t)
         return st.pl[g, PL_LOST, p] == 0 and player_matches_nb(st, ct, f, st.stk[g, SI_CTRL, si], p)

@@ -87,6 +87,7 @@ from .operands import amount_nb, self_obj_nb, single_sel_nb
 from .query import (
     is_creature_nb,
     matches_filter_nb,
+    protected_from_nb,
 )
 from .rng import rand_below_nb, shuffle_library_nb
 from .sbamark import mark_sba_nb
@@ -106,12 +107,16 @@ from .zones import (
 
 @kernel
 def damage_nb(st, ct, g, t, n, src_card, src_ctrl):
-    """Deal n damage from a source with card src_card to object/player t (120.3)."""
+    """Deal n damage from a source with card src_card to object/player t (120.3). Damage
+    to a permanent with protection from the source is prevented (702.16e): none is dealt,
+    so lifelink gains nothing."""
     if n <= 0:
         return
     mark_sba_nb(st, g)
     if t >= 0:
         if st.obj[g, O_ZONE, t] != Z_BATTLEFIELD or not is_creature_nb(st, ct, g, t):
+            return
+        if protected_from_nb(ct, st.obj[g, O_CARD, t], src_card):
             return
         st.obj[g, O_DAMAGE, t] += n
         if src_card >= 0 and (ct.card[src_card, C_KW] & KW_DEATHTOUCH) != 0:

@@ -10,7 +10,6 @@ from ..consts import (
     A_CAST,
     AK_ACTIVATED,
     AK_ALT_COST,
-    KW_DEFENDER,
     KW_MENACE,
     OPT_ACTIVATE,
     OPT_CAST,
@@ -56,15 +55,17 @@ from ..layout import (
 )
 from .actions import land_drop_error_nb, run_action_nb
 from .candidates import nothing_fits_nb
-from .combat import evades_nb, menace_blockable_nb
+from .combat import menace_blockable_nb
 from .gamecopy import copy_game_nb, same_game_nb
 from .mana import count_potential_mana_nb, min_mana_nb, potential_mana_nb
 from .query import (
     can_use_tap_nb,
+    evades_nb,
     exile_permission_nb,
     has_kw_nb,
     instant_speed_nb,
     is_creature_nb,
+    may_attack_nb,
     next_creature_nb,
 )
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
@@ -303,8 +304,7 @@ def attack_options_nb(st, ct, fw, g):
         i = next_creature_nb(st, ct, g, p, i)
         if i >= st.obj.shape[2]:
             break
-        if st.obj[g, O_TAPPED, i] == 0 and can_use_tap_nb(st, ct, g, i) and \
-                not has_kw_nb(st, ct, g, i, KW_DEFENDER):
+        if may_attack_nb(st, ct, g, i):
             fw.opts[g, n] = i
             n += 1
     return n

@@ -14,9 +14,19 @@ from ..consts import (
     FC_YOU,
     FZ_GRAVEYARD,
     FZ_LIBRARY,
+    KW_BLOCKS_ONLY_FLYING,
+    KW_CANT_BE_BLOCKED,
+    KW_CANT_BLOCK,
+    KW_CHANGELING,
+    KW_DEFENDER,
     KW_FLASH,
+    KW_FLYING,
     KW_HASTE,
     KW_HEXPROOF,
+    KW_REACH,
+    KW_SHROUD,
+    PROT_CREATURES,
+    PROT_EVERYTHING,
     SUP_BASIC,
     T_CREATURE,
     T_INSTANT,
@@ -32,14 +42,18 @@ from ..layout import (
     AB_PW,
     AB_TG,
     C_ABIL0,
+    C_COLORS,
     C_KW,
+    C_LAND_TYPES,
     C_MV,
     C_NABIL,
     C_POWER,
+    C_PROT,
     C_STATIC,
     C_SUPER,
     C_TOUGHNESS,
     C_TYPES,
+    C_WALK,
     FI_BASIC,
     FI_CTRL,
     FI_MV_MAX,
@@ -63,6 +77,7 @@ from ..layout import (
     O_EX_TURN,
     O_OWNER,
     O_SICK,
+    O_TAPPED,
     O_ZONE,
 )
 from .zonebits import next_bf_nb, next_nonlib_nb
@@ -90,7 +105,8 @@ def on_bf_nb(st, g, i):
 
 @kernel
 def has_subtype_nb(st, ct, g, i, sub):
-    """Subtype test; 'all creature types' (o_eot_chg) grants only creature types (205.3m)."""
+    """Subtype test; 'all creature types' (o_eot_chg, or changeling in any zone, 702.73a)
+    grants only creature types (205.3m)."""
     if sub < 0:
         return True
     c = st.obj[g, O_CARD, i]
@@ -98,7 +114,8 @@ def has_subtype_nb(st, ct, g, i, sub):
     bit = np.uint64(1) << np.uint64(sub & 63)
     if (ct.c_sub[c, w] & bit) != np.uint64(0):
         return True
-    if st.obj[g, O_EOT_CHG, i] != 0 and (ct.sub_creature[w] & bit) != np.uint64(0):
+    if (st.obj[g, O_EOT_CHG, i] != 0 or (ct.card[c, C_KW] & KW_CHANGELING) != 0) and \
+            (ct.sub_creature[w] & bit) != np.uint64(0):
         return True
     return False
 
@@ -121,6 +138,76 @@ def targetable_by_nb(st, ct, g, i, p):
     that an opponent of p controls (702.11b)."""
     return st.obj[g, O_ZONE, i] != Z_BATTLEFIELD or st.obj[g, O_CTRL, i] == p or \
         (ct.card[st.obj[g, O_CARD, i], C_KW] & KW_HEXPROOF) == 0
+
+
+@kernel
+def protected_from_nb(ct, c, src_card):
+    """Has card c protection from a source whose card is src_card (702.16a): one of its
+    colours, a creature card, anything (702.16j)? A source's qualities are its card's (no
+    effect in the engine changes a colour; an animated land is no creature card)."""
+    pr = ct.card[c, C_PROT]
+    if pr == 0 or src_card < 0:
+        return False
+    if (pr & PROT_EVERYTHING) != 0 or (pr & ct.card[src_card, C_COLORS]) != 0:
+        return True
+    return (pr & PROT_CREATURES) != 0 and (ct.card[src_card, C_TYPES] & T_CREATURE) != 0
+
+
+@kernel
+def target_allowed_nb(st, ct, g, i, p, src_card):
+    """May a spell or ability p controls, whose source's card is src_card, target object i?
+    Hexproof (targetable_by_nb), and for a permanent: not protected from that source
+    (702.16b), no shroud (702.18a)."""
+    if not targetable_by_nb(st, ct, g, i, p):
+        return False
+    if st.obj[g, O_ZONE, i] != Z_BATTLEFIELD:
+        return True
+    c = st.obj[g, O_CARD, i]
+    return (ct.card[c, C_KW] & KW_SHROUD) == 0 and not protected_from_nb(ct, c, src_card)
+
+
+@kernel
+def may_attack_nb(st, ct, g, i):
+    """Could creature i (on the battlefield, its controller active) be declared an attacker:
+    untapped, no summoning sickness or haste (302.6), no defender (702.3b)? The attack
+    options, the declaration's requirement (508.1d) and the players read it."""
+    return st.obj[g, O_TAPPED, i] == 0 and can_use_tap_nb(st, ct, g, i) and \
+        not has_kw_nb(st, ct, g, i, KW_DEFENDER)
+
+
+@kernel
+def walks_past_nb(st, ct, g, a, d):
+    """702.14c: has attacker a landwalk of a land type player d controls a land of?"""
+    w = ct.card[st.obj[g, O_CARD, a], C_WALK]
+    if w == 0:
+        return False
+    M = st.obj.shape[2]
+    i = -1
+    while True:
+        i = next_bf_nb(st, g, i)
+        if i >= M:
+            return False
+        if st.obj[g, O_CTRL, i] == d and (ct.card[st.obj[g, O_CARD, i], C_LAND_TYPES] & w) != 0:
+            return True
+
+
+@kernel
+def evades_nb(st, ct, g, b, a):
+    """May creature b not block attacker a for its evasion? Flying: only by flying or reach
+    (702.9b, 702.17b); protection: not by a creature of a quality it has protection from
+    (702.16f); landwalk: not while the defending player controls a land of its type
+    (702.14c); the creatures' own restrictions (509.1b): b can't block, or only flyers; a
+    can't be blocked."""
+    if has_kw_nb(st, ct, g, b, KW_CANT_BLOCK) or has_kw_nb(st, ct, g, a, KW_CANT_BE_BLOCKED):
+        return True
+    if has_kw_nb(st, ct, g, b, KW_BLOCKS_ONLY_FLYING) and not has_kw_nb(st, ct, g, a, KW_FLYING):
+        return True
+    if has_kw_nb(st, ct, g, a, KW_FLYING) and not (has_kw_nb(st, ct, g, b, KW_FLYING) or
+                                                   has_kw_nb(st, ct, g, b, KW_REACH)):
+        return True
+    if walks_past_nb(st, ct, g, a, st.obj[g, O_CTRL, b]):
+        return True
+    return protected_from_nb(ct, st.obj[g, O_CARD, a], st.obj[g, O_CARD, b])
 
 
 @kernel

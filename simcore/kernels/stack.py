@@ -30,7 +30,9 @@ from ..consts import (
     E_X_TOO_BIG,
     EV_CAST,
     EV_END_STEP,
+    EV_PROWESS,
     EXP_LINKED,
+    KW_PROWESS,
     OP_SHUFFLE_INTO_LIB,
     S_MAIN1,
     S_MAIN2,
@@ -39,6 +41,7 @@ from ..consts import (
     SK_TRIGGER,
     ST_CAPACITY,
     ST_OK,
+    T_CREATURE,
     T_LAND,
     T_PERMANENT,
     W_BLIGHT,
@@ -88,6 +91,7 @@ from ..layout import (
     AB_UNTAP,
     C_ABIL0,
     C_COST,
+    C_KW,
     C_NABIL,
     C_SPELL,
     C_TYPES,
@@ -180,7 +184,7 @@ from .query import (
     next_filter_zone_nb,
     obj_has_counters_nb,
     player_matches_nb,
-    targetable_by_nb,
+    target_allowed_nb,
 )
 from .record import record_first_nb
 from .rng import shuffle_library_nb
@@ -232,13 +236,14 @@ def target_options_nb(st, ct, g, f, src, ctrl, out):
     """Legal targets for filter f: objects (cards of one name in one graveyard count once)
     and players."""
     n = 0
+    src_card = st.obj[g, O_CARD, src] if src >= 0 else -1
     i = -1
     while True:
         i = next_filter_zone_nb(st, ct, g, f, i)
         if i >= st.obj.shape[2]:
             break
         if not matches_filter_nb(st, ct, g, f, src, ctrl, i) or \
-                not targetable_by_nb(st, ct, g, i, ctrl):
+                not target_allowed_nb(st, ct, g, i, ctrl, src_card):
             continue
         if st.obj[g, O_ZONE, i] != Z_BATTLEFIELD:
             dup = False
@@ -610,7 +615,30 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
                                  st.obj[g, O_RANK, slot])
             if s != ST_OK:
                 return s
+    if (types & T_CREATURE) == 0:
+        return prowess_triggers_nb(st, ct, g, p)
     return ST_OK
+
+
+@kernel
+def prowess_triggers_nb(st, ct, g, p):
+    """702.108a: player p cast a noncreature spell: the prowess trigger of each permanent
+    with prowess p controls (compile.py: EV_PROWESS, +1/+1 until end of turn)."""
+    M = st.obj.shape[2]
+    i = -1
+    while True:
+        i = next_bf_nb(st, g, i)
+        if i >= M:
+            return ST_OK
+        c = st.obj[g, O_CARD, i]
+        if st.obj[g, O_CTRL, i] != p or (ct.card[c, C_KW] & KW_PROWESS) == 0:
+            continue
+        for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
+            if ct.abil[a, AB_KIND] == AK_TRIGGER and ct.abil[a, AB_EVENT] == EV_PROWESS:
+                s = queue_trigger_nb(st, g, a, i, st.obj[g, O_OID, i], c, p, -1, -1, 0,
+                                     st.obj[g, O_RANK, i])
+                if s != ST_OK:
+                    return s
 
 
 @kernel

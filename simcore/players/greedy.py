@@ -36,9 +36,11 @@ from ..encoding import (
 from ..jit import entry, kernel
 from ..kernels.query import (
     anthems_on_bf_nb,
-    can_use_tap_nb,
+    evades_nb,
     has_kw_nb,
+    may_attack_nb,
     next_creature_nb,
+    protected_from_nb,
     pt_scan_nb,
 )
 
@@ -139,16 +141,15 @@ def _kills(power, deathtouch, toughness):
 
 @kernel
 def _can_block(st, ct, g, b, x):
-    """Could creature b block attacker x (509.1b: flying, 702.9b; reach, 702.17b)?"""
-    return not has_kw_nb(st, ct, g, x, K.KW_FLYING) or \
-        has_kw_nb(st, ct, g, b, K.KW_FLYING) or has_kw_nb(st, ct, g, b, K.KW_REACH)
+    """Could creature b block attacker x (509.1b): the engine's own rule (query.evades_nb:
+    flying, reach, protection, ...)?"""
+    return not evades_nb(st, ct, g, b, x)
 
 
 @kernel
 def _may_attack(st, ct, g, i):
     """Could creature i be declared an attacker now (the engine's own test, attack options)?"""
-    return st.obj[g, L.O_TAPPED, i] == 0 and can_use_tap_nb(st, ct, g, i) and \
-        not has_kw_nb(st, ct, g, i, K.KW_DEFENDER)
+    return may_attack_nb(st, ct, g, i)
 
 
 @kernel
@@ -288,8 +289,13 @@ def _block_kind(st, ct, g, b, a, anthems):
     deathtouch killing whatever it damages."""
     pb, tb = pt_scan_nb(st, ct, g, b, anthems)
     pa, ta = pt_scan_nb(st, ct, g, a, anthems)
-    kills = _kills(pb, has_kw_nb(st, ct, g, b, K.KW_DEATHTOUCH), ta)
-    lives = not _kills(pa, has_kw_nb(st, ct, g, a, K.KW_DEATHTOUCH), tb)
+    cb = st.obj[g, L.O_CARD, b]
+    ca = st.obj[g, L.O_CARD, a]
+    # damage from a source it has protection from is prevented (702.16e)
+    kills = _kills(pb, has_kw_nb(st, ct, g, b, K.KW_DEATHTOUCH), ta) and \
+        not protected_from_nb(ct, ca, cb)
+    lives = not _kills(pa, has_kw_nb(st, ct, g, a, K.KW_DEATHTOUCH), tb) or \
+        protected_from_nb(ct, cb, ca)
     return 3 if lives and kills else 2 if lives else 1 if kills else 0
 
 

@@ -25,6 +25,10 @@ _LAND_FROM = {"a land you control": "lands_you_control",
 SORCERY = " Activate only as a sorcery."
 # a painland's coloured ability: the damage is part of the mana ability's effect (605.3b)
 _SELF_DAMAGE = re.compile(rf"^(?P<add>Add .+\.) ~ deals (?P<n>{NUMBER}) damage to you\.$")
+# The creature's own static combat restrictions and requirement (509.1b, 508.1d)
+RESTRICTIONS = {"~ can't block.": "cant_block", "~ can't be blocked.": "cant_be_blocked",
+                "~ attacks each combat if able.": "attacks_each_combat",
+                "~ can block only creatures with flying.": "blocks_only_flying"}
 
 
 class Unreadable(Exception):
@@ -213,6 +217,8 @@ def read_line(line: str, is_spell: bool, made: dict | None = None) -> list[dict]
         return [{"kind": "kicker", "cost": m["cost"]} | ({"multi": True} if m["multi"] else {})]
     if line == "~ enters tapped.":
         return [{"kind": "enters_tapped"}]
+    if line in RESTRICTIONS:
+        return [{"kind": "restriction", "rule": RESTRICTIONS[line]}]
     m = _ENTERS_UNLESS.match(line)
     if m:
         return [_enters_unless(m)]

@@ -13,7 +13,7 @@ from ..printed import Face, Printed
 from ..validate import check_card
 from .abilities import Unreadable, read_line
 from .effects import Targets, read_effects
-from .keywords import read_keyword, split_keywords
+from .keywords import expand_keywords, read_keyword, split_keywords
 from .normalise import normalise
 from .result import FULL, NONE, PARTIAL, Compiled, CompiledFace, Unread, worst
 from .tokens import builtin_tokens, settle_names
@@ -84,7 +84,7 @@ def compile_face(face: Face) -> CompiledFace:
         if kws is not None and len(kws) == 1 and _KEYWORD_ABILITY.match(line):
             kws = None                      # a keyword the grammar reads as an ability
         if kws is not None:
-            for k in kws:
+            for k in expand_keywords(kws):
                 kw = read_keyword(k)
                 if kw is None:
                     unread.append(Unread(i, k, "a keyword the engine lacks"))

@@ -56,3 +56,16 @@ def read_keyword(part: str) -> str | None:
     """The card file's keyword for one keyword, or None when the engine has none."""
     low = part.lower()
     return low if low in vocab.KEYWORDS else None
+
+
+_PROT_AND = re.compile(r"^(?P<head>protection from \w+) and (?P<tail>from \w+)$", re.I)
+
+
+def expand_keywords(parts: list[str]) -> list[str]:
+    """The keyword line's parts with "Protection from black and from red" as its two
+    protections (702.16g: "protection from [A] and from [B]" is two protection abilities)."""
+    out = []
+    for p in parts:
+        m = _PROT_AND.match(p)
+        out.extend([m["head"], "protection " + m["tail"]] if m else [p])
+    return out
