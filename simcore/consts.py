@@ -212,6 +212,8 @@ OP_EXILE_WARPED = 21       # delayed: exile the subject if it is the same object
 OP_SCRY = 22               # am
 OP_MILL = 23               # am
 OP_SEARCH = 24             # filter id, second filter id (-1 none), to (SEARCH_TO_*), tapped
+OP_TAP = 80                # sel (701.21a)
+OP_UNTAP = 81              # sel (701.21b)
 OPCODE_NAMES = {v: k for k, v in dict(globals()).items() if k.startswith("OP_")}
 OPF_OPTIONAL = 1
 OPF_IF_DONE = 2
@@ -284,6 +286,7 @@ W_TRIGGER_ORDER = 16   # games: which of your waiting triggers goes on the stack
 W_SCRY = 17
 W_PAY_LIFE = 18
 W_SEARCH = 19
+W_TARGET_HELP = 80     # a target the effect helps (a pump, an untap): greedy aims it at its own
 SEARCH_TO_HAND = 0
 SEARCH_TO_BATTLEFIELD = 1
 WHY_NAMES = {W_TARGET: "target", W_BLIGHT: "creature to blight",
@@ -295,6 +298,7 @@ WHY_NAMES = {W_TARGET: "target", W_BLIGHT: "creature to blight",
              W_SCRY: "cards to put on the bottom of the library (scry)",
              W_PAY_LIFE: "whether to pay life",
              W_SEARCH: "the card to find in the library (none: find nothing)",
+             W_TARGET_HELP: "target",
              W_LEGEND: "legendary permanent to keep", W_SACRIFICE: "permanent to sacrifice",
              W_REMOVE_COUNTERS: "counters to remove", W_X: "the value of X",
              W_KICKS: "how many times to kick",

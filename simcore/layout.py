@@ -547,7 +547,7 @@ CARD_TABLE_ARRAY_DOCS = {
            "shuffled in); OP_BECOME_CREATURE power, toughness, 1 = all creature types (the "
            "source itself); OP_SAC_UNLESS filter id of what may be sacrificed instead; "
            "OP_DESTROY sel; OP_PUMP sel, power, toughness; OP_EXILE_WARPED SEL_SUBJECT (not "
-           "read). Unused operands are 0; a4 and a5 always are",
+           "read); OP_TAP, OP_UNTAP sel. Unused operands are 0; a4 and a5 always are",
     "sub_creature": "[sw] uint64: the subtype ids that are creature types (not "
                     "vocab.NON_CREATURE_SUBTYPES), as c_sub: what o_eot_chg grants (205.3m)",
     "meta": "[3] int32: [counter kinds (META_NKINDS), the warp trigger's ability id "

@@ -295,3 +295,23 @@ def test_search_phrases_the_filters_cannot_say_stay_unread():
                              "card, reveal it, put it into your hand, then shuffle.", "{G}"))
     assert ok.card["abilities"][0]["effects"] == [
         {"do": "search_library", "find": [{"types": ["Land"], "basic": True}], "reveal": True}]
+
+
+def test_tap_and_untap_read_and_render_back():
+    # 701.21: Gideon's Lawkeeper, Voyaging Satyr, Burst of Energy ("target permanent": any)
+    for name, tl, text, ab in (
+            ("Gideon's Lawkeeper", "Creature — Human Soldier", "{W}, {T}: Tap target creature.",
+             {"kind": "activated", "cost": "{W}, {T}", "targets": [{"types": ["Creature"]}],
+              "effects": [{"do": "tap"}]}),
+            ("Voyaging Satyr", "Creature — Satyr Druid", "{T}: Untap target land.",
+             {"kind": "activated", "cost": "{T}", "targets": [{"types": ["Land"]}],
+              "effects": [{"do": "untap"}]}),
+            ("Burst of Energy", "Instant", "Untap target permanent.",
+             {"kind": "spell", "targets": [{}], "effects": [{"do": "untap"}]}),
+            ("Kiora's Follower", "Creature — Merfolk", "{T}: Untap another target permanent.",
+             {"kind": "activated", "cost": "{T}", "targets": [{"other": True}],
+              "effects": [{"do": "untap"}]})):
+        pt = {"power": "1", "toughness": "1"} if "Creature" in tl else {}
+        c = compile_printed(one(name, tl, text, "{W}", **pt))
+        assert c.status == FULL and c.card["abilities"] == [ab], (name, c.card)
+        assert render_agrees(text, name, False, c.card), render_diff(text, name, False, c.card)

@@ -309,6 +309,9 @@ class _Compiler:
                          K.SEARCH_TO_BATTLEFIELD if e.get("put") == "battlefield" else
                          K.SEARCH_TO_HAND, int(e.get("tapped", False))]
                 op = K.OP_SEARCH
+            elif do in ("tap", "untap"):
+                a[0] = K.SEL_IDS[sel(e, "what")]
+                op = K.OP_TAP if do == "tap" else K.OP_UNTAP
             else:  # pragma: no cover - the validator rejects unknown effects
                 raise PlaytestError(f"{w}.do: unknown effect {do!r}")
             self.ops.append([op, flags] + a)

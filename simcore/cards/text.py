@@ -260,6 +260,8 @@ def _clause(e: dict, c: _Card) -> tuple[str | None, str, str, str]:
     if do == "pump":
         return (sel("what"), "get", f"{_pt(e.get('power', 0), e.get('toughness', 0))} until "
                 f"end of turn", "")
+    if do in ("tap", "untap"):
+        return None, do, sel("what"), ""
     raise AssertionError(f"no words for do = {do!r}")   # vocab.EFFECTS grew: add them here
 
 

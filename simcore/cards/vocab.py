@@ -76,6 +76,8 @@ EFFECTS = {
     "destroy": {"what"},
     "pump": {"what", "power", "toughness"},
     "search_library": {"find", "put", "tapped", "reveal"},
+    "tap": {"what"},
+    "untap": {"what"},
 }
 # What an effect acts on when its selector key is left out (simcore/cards/compile.py reads these
 # defaults too): "target" there needs the ability's first target like a written one.
@@ -91,6 +93,8 @@ SELECTOR_DEFAULTS = {
     "shuffle_into_library": {"what": "self"},
     "destroy": {"what": "target"},
     "pump": {"what": "target"},
+    "tap": {"what": "target"},
+    "untap": {"what": "target"},
 }
 # Selector values that name one of the ability's targets, by position in `targets`.
 TARGET_SELECTORS = {"target": 0, "target2": 1}

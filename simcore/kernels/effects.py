@@ -27,6 +27,8 @@ from ..consts import (
     OP_SCRY,
     OP_SEARCH,
     OP_SURVEIL,
+    OP_TAP,
+    OP_UNTAP,
     OPF_IF_DONE,
     OPF_OPTIONAL,
     ST_OK,
@@ -65,6 +67,8 @@ from .ops import (
     op_scry_nb,
     op_search_nb,
     op_surveil_nb,
+    op_tap_nb,
+    op_untap_nb,
 )
 from .query import (
     obj_has_counters_nb,
@@ -123,6 +127,10 @@ def run_op_nb(st, ct, g, si, tgt_ok, op, fl, a0, a1, a2, a3, did):
         return op_sacrifice_unless_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
     if op == OP_EXILE_WARPED:
         return op_exile_warped_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
+    if op == OP_TAP:
+        return op_tap_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
+    if op == OP_UNTAP:
+        return op_untap_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
     return ST_OK, did
 
 

@@ -559,3 +559,25 @@ def op_exile_warped_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
         st.obj[g, O_EX_TURN, t] = st.gm[g, G_TURN]
         st.obj[g, O_EX_PLAYER, t] = st.obj[g, O_OWNER, t]
     return ST_OK, True
+
+
+@kernel
+def op_tap_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """Tap the selected permanent (701.21a); done if it was untapped."""
+    t = single_sel_nb(st, g, si, a0, tgt_ok)
+    if t < 0 or st.obj[g, O_ZONE, t] != Z_BATTLEFIELD or st.obj[g, O_TAPPED, t] != 0:
+        return ST_OK, False
+    st.obj[g, O_TAPPED, t] = 1
+    mark_mana_nb(st, g)         # a tapped source makes no mana now
+    return ST_OK, True
+
+
+@kernel
+def op_untap_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """Untap the selected permanent (701.21b); done if it was tapped."""
+    t = single_sel_nb(st, g, si, a0, tgt_ok)
+    if t < 0 or st.obj[g, O_ZONE, t] != Z_BATTLEFIELD or st.obj[g, O_TAPPED, t] == 0:
+        return ST_OK, False
+    st.obj[g, O_TAPPED, t] = 0
+    mark_mana_nb(st, g)
+    return ST_OK, True

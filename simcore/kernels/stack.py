@@ -30,9 +30,12 @@ from ..consts import (
     E_X_TOO_BIG,
     EV_CAST,
     EXP_LINKED,
+    OP_PUMP,
     OP_SHUFFLE_INTO_LIB,
+    OP_UNTAP,
     S_MAIN1,
     S_MAIN2,
+    SEL_TARGET0,
     SK_ACTIVATED,
     SK_SPELL,
     SK_TRIGGER,
@@ -47,6 +50,7 @@ from ..consts import (
     W_REMOVE_COUNTERS,
     W_TAP_CREATURES,
     W_TARGET,
+    W_TARGET_HELP,
     W_TRIGGER_ORDER,
     W_X,
     Z_BATTLEFIELD,
@@ -256,6 +260,20 @@ def target_options_nb(st, ct, g, f, src, ctrl, out):
 
 
 @kernel
+def target_why_nb(ct, a, k):
+    """Why target k of ability a is asked: W_TARGET_HELP when an effect of the ability helps
+    it (an untap, a pump that adds), else W_TARGET; only the players' aim reads it."""
+    sel = SEL_TARGET0 + k
+    for o in range(ct.abil[a, AB_OP0], ct.abil[a, AB_OP0] + ct.abil[a, AB_NOP]):
+        op = ct.ops[o, 0]
+        if ct.ops[o, 2] != sel:
+            continue
+        if op == OP_UNTAP or (op == OP_PUMP and ct.ops[o, 3] + ct.ops[o, 4] > 0):
+            return W_TARGET_HELP
+    return W_TARGET
+
+
+@kernel
 def choose_targets_nb(st, ct, g, si, a, src, ctrl):
     """601.2c / 603.3d: choose each target. Returns (status, ok); ok False = no legal target."""
     nt = ct.abil[a, AB_NTGT]
@@ -265,7 +283,8 @@ def choose_targets_nb(st, ct, g, si, a, src, ctrl):
         n = target_options_nb(st, ct, g, ct.abil[a, AB_TGT + k], src, ctrl, opts)
         if n == 0:
             return ST_OK, False
-        s, t = ask_one_nb(st, ct, g, ASK_OBJECT, W_TARGET, ctrl, opts, n, True)
+        s, t = ask_one_nb(st, ct, g, ASK_OBJECT, target_why_nb(ct, a, k), ctrl, opts, n,
+                          True)
         if s != ST_OK:
             return s, False
         st.stk[g, SI_TGT + k, si] = t
@@ -537,7 +556,8 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
             n = target_options_nb(st, ct, g, ct.abil[sa, AB_TGT + k], slot, p, opts)
             if n == 0:
                 return fail_nb(st, g, E_NO_TARGET, slot)
-            s, t = ask_one_nb(st, ct, g, ASK_OBJECT, W_TARGET, p, opts, n, True)
+            s, t = ask_one_nb(st, ct, g, ASK_OBJECT, target_why_nb(ct, sa, k), p, opts, n,
+                              True)
             if s != ST_OK:
                 return s
             tg[k] = t

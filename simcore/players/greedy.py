@@ -11,7 +11,8 @@ kind:
 - attack with everything (against random players, holding back measured worse); block to
   kill and survive, else to survive, else to trade with an attacker of at least its mana
   value, or (chump) when the attacking power is lethal;
-- questions: aim at the opponent and their biggest creature, blight its cheapest smallest
+- questions: aim at the opponent and their biggest creature (what helps its target, a pump
+  or an untap, at our own biggest), blight its cheapest smallest
   creature, proliferate its own things only, say yes to "you may", take the largest number.
 Power and toughness here are printed values plus counters (no anthems): a heuristic.
 
@@ -402,6 +403,13 @@ def score_question(obj, counters, card, g, me, why, qk, a, o):
         if is_player:
             s = 3.0 if value_player_nb(o) == 1 - me else -3.0
         elif obj[g, L.O_CTRL, slot] != me:
+            s = 2.0 + pw
+        else:
+            s = -1.0
+    if why == K.W_TARGET_HELP:     # a pump, an untap: our biggest, never theirs
+        if is_player:
+            s = 3.0 if value_player_nb(o) == me else -3.0
+        elif obj[g, L.O_CTRL, slot] == me:
             s = 2.0 + pw
         else:
             s = -1.0

@@ -191,6 +191,8 @@ PATTERNS = [
                 r"put it (?P<put>onto the battlefield(?P<tapped> tapped)?|into your hand), "
                 r"then shuffle"), _search),
     (re.compile(rf"create {_N} (?P<desc>.+?) tokens?(?: with (?P<kws>[a-z ,]+))?"), _create),
+    (re.compile(rf"tap {_OBJ}"), _simple_object("tap")),          # 701.21a
+    (re.compile(rf"untap {_OBJ}"), _simple_object("untap")),      # 701.21b
 ]
 _MAY = re.compile(r"^you may (.+)$")
 

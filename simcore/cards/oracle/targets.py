@@ -92,7 +92,10 @@ def read_target(phrase: str):
     other = phrase.startswith("another target ")
     if not (other or phrase.startswith("target ")):
         return None
-    f = read_filter(phrase.split("target ", 1)[1])
+    rest = phrase.split("target ", 1)[1]
+    f = read_filter(rest)
+    if f == {} and rest == "permanent":      # "target permanent": any permanent (115.1)
+        return {"other": True} if other else f
     if f is None or ("types" not in f and "subtype" not in f and f.get("zone") != "graveyard"
                      and not f):
         return None
