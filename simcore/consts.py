@@ -214,6 +214,7 @@ OP_MILL = 23               # am
 OP_SEARCH = 24             # filter id, second filter id (-1 none), to (SEARCH_TO_*), tapped
 OP_TAP = 80                # sel (701.21a)
 OP_UNTAP = 81              # sel (701.21b)
+OP_RETURN_TO_HAND = 82     # sel: a permanent or a graveyard card to its owner's hand
 OPCODE_NAMES = {v: k for k, v in dict(globals()).items() if k.startswith("OP_")}
 OPF_OPTIONAL = 1
 OPF_IF_DONE = 2

@@ -440,6 +440,7 @@ FILT_PLANES = (
     ("f_other", "1 = not the source itself (\"another\")"),
     ("f_players", "1 = players match too (e.g. any target), subject to f_ctrl"),
     ("f_basic", "1 = basic cards only (supertype Basic)"),
+    ("f_not_types", "T_* type mask the object must have none of (\"nonland\"); 0 none"),
 )
 
 OBJ_FIELDS = tuple(name for name, _ in OBJ_PLANES)
@@ -547,7 +548,7 @@ CARD_TABLE_ARRAY_DOCS = {
            "shuffled in); OP_BECOME_CREATURE power, toughness, 1 = all creature types (the "
            "source itself); OP_SAC_UNLESS filter id of what may be sacrificed instead; "
            "OP_DESTROY sel; OP_PUMP sel, power, toughness; OP_EXILE_WARPED SEL_SUBJECT (not "
-           "read); OP_TAP, OP_UNTAP sel. Unused operands are 0; a4 and a5 always are",
+           "read); OP_TAP, OP_UNTAP sel; OP_RETURN_TO_HAND sel (a permanent or a graveyard card). Unused operands are 0; a4 and a5 always are",
     "sub_creature": "[sw] uint64: the subtype ids that are creature types (not "
                     "vocab.NON_CREATURE_SUBTYPES), as c_sub: what o_eot_chg grants (205.3m)",
     "meta": "[3] int32: [counter kinds (META_NKINDS), the warp trigger's ability id "

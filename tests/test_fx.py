@@ -48,7 +48,7 @@ def test_fx_scenario(item):
 
 
 def test_every_unit_has_scenarios():
-    assert {"tap_untap"} <= {Path(f).stem for f, _ in ITEMS}
+    assert {"tap_untap", "return_to_hand"} <= {Path(f).stem for f, _ in ITEMS}
 
 
 def test_every_card_is_read_whole():
@@ -120,3 +120,17 @@ def test_greedy_untaps_its_own_and_taps_theirs():
     got = [(why, whose) for why, whose, both in aims(d, d) if both]
     assert (K.W_TARGET_HELP, "own") in got and (K.W_TARGET, "theirs") in got, got
     assert (K.W_TARGET_HELP, "theirs") not in got and (K.W_TARGET, "own") not in got, got
+
+
+def test_return_to_hand_cards_in_audited_games():
+    """Random and greedy players cast every return-to-hand card legally (the state-based
+    and options audits pass, no action refused)."""
+    d0 = deck((12, "Island"), (6, "Swamp"), (6, "Mountain"), (8, "Unsummon"), (6, "Disperse"),
+              (6, "Boomerang"), (6, "Disentomb"), (10, "Grizzly Bears"))
+    d1 = deck((12, "Forest"), (6, "Mountain"), (6, "Island"), (14, "Grizzly Bears"),
+              (8, "Shivan Phoenix"), (8, "Unsummon"), (6, "Fellwar Stone"))
+    for agents in ([RandomAgent(), RandomAgent()], [GreedyAgent(), GreedyAgent()]):
+        b = audited_games(d0, d1, agents)
+        rec = b.records()
+        for name in ("Unsummon", "Disperse", "Boomerang", "Disentomb"):
+            assert (rec["cast"][rec["card"] == POOL.card_id[name]] > 0).any(), name

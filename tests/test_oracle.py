@@ -315,3 +315,32 @@ def test_tap_and_untap_read_and_render_back():
         c = compile_printed(one(name, tl, text, "{W}", **pt))
         assert c.status == FULL and c.card["abilities"] == [ab], (name, c.card)
         assert render_agrees(text, name, False, c.card), render_diff(text, name, False, c.card)
+
+
+def test_return_to_hand_reads_where_the_card_is_and_renders_back():
+    # Disperse (a "non" type: nonland), Disentomb (your graveyard: "to your hand"), Shivan
+    # Phoenix (~ in its own dies trigger is the card it became: the subject, 603.10a)
+    for name, tl, text, ab in (
+            ("Disperse", "Instant", "Return target nonland permanent to its owner's hand.",
+             {"kind": "spell", "targets": [{"not_types": ["Land"]}],
+              "effects": [{"do": "return_to_hand"}]}),
+            ("Disentomb", "Sorcery", "Return target creature card from your graveyard to your "
+             "hand.", {"kind": "spell", "targets": [{"types": ["Creature"], "zone": "graveyard",
+                                                     "owner": "you"}],
+                       "effects": [{"do": "return_to_hand"}]}),
+            ("Call to Mind", "Sorcery", "Return target instant or sorcery card from your "
+             "graveyard to your hand.",
+             {"kind": "spell", "targets": [{"types": ["Instant", "Sorcery"],
+                                            "zone": "graveyard", "owner": "you"}],
+              "effects": [{"do": "return_to_hand"}]}),
+            ("Shivan Phoenix", "Creature — Phoenix", "When Shivan Phoenix dies, return Shivan "
+             "Phoenix to its owner's hand.",
+             {"kind": "trigger", "event": "dies",
+              "effects": [{"do": "return_to_hand", "what": "subject"}]})):
+        pt = {"power": "3", "toughness": "4"} if "Creature" in tl else {}
+        c = compile_printed(one(name, tl, text, "{U}", **pt))
+        assert c.status == FULL and c.card["abilities"] == [ab], (name, c.card)
+        assert render_agrees(text, name, False, c.card), render_diff(text, name, False, c.card)
+    # the hand follows where the card is: a permanent to "your hand" is not read
+    assert compile_printed(one("Test Odd", "Instant", "Return target creature to your hand.",
+                               "{U}")).status == NONE

@@ -196,7 +196,8 @@ class _Compiler:
                    f_zone=K.FZ_GRAVEYARD if spec.get("zone") == "graveyard" else K.FZ_BATTLEFIELD,
                    f_mv_max=spec.get("mv_max", -1), f_other=int(spec.get("other", False)),
                    f_players=int(spec.get("players", False)),
-                   f_basic=int(spec.get("basic", False)))
+                   f_basic=int(spec.get("basic", False)),
+                   f_not_types=sum(K.TYPE_BITS[t] for t in spec.get("not_types", [])))
         if spec.get("zone") == "library":
             row["f_zone"] = K.FZ_LIBRARY
         self.filters.append(row)
@@ -312,6 +313,9 @@ class _Compiler:
             elif do in ("tap", "untap"):
                 a[0] = K.SEL_IDS[sel(e, "what")]
                 op = K.OP_TAP if do == "tap" else K.OP_UNTAP
+            elif do == "return_to_hand":
+                a[0] = K.SEL_IDS[sel(e, "what")]
+                op = K.OP_RETURN_TO_HAND
             else:  # pragma: no cover - the validator rejects unknown effects
                 raise PlaytestError(f"{w}.do: unknown effect {do!r}")
             self.ops.append([op, flags] + a)

@@ -89,13 +89,15 @@ def _things(f: dict, plural: bool = False, zone_word: str = "in") -> str:
         heads = [f"{sub} {t}" if sub else t for t in types]
     else:
         heads = [sub or ("card" if graveyard else "permanent")]
-    if graveyard and types:
-        heads = [h + " card" for h in heads]
+    if graveyard and (types or sub):     # "instant or sorcery card", "Arcane card"
+        heads[-1] += " card"
     if plural:
         heads = [_plural(h) for h in heads]
     if f.get("players"):
         heads = ["players" if plural else "player"] + heads
     text = _or(heads)
+    if f.get("not_types"):
+        text = "".join(f"non{t.lower()} " for t in f["not_types"]) + text
     if "mv_max" in f:
         text += f" with mana value {f['mv_max']} or less"
     if graveyard:
@@ -135,6 +137,7 @@ class _Card:
         self.name = card["name"]
         self.card = card
         self.pool = pool or {}
+        self.ability = ability
         self.targets = [_target(t) for t in ability.get("targets", [])]
         self.named = set()
         # in a trigger on its own leaving, the card is the subject (its last known state)
@@ -152,7 +155,8 @@ class _Card:
                 return "it"
             self.named.add(sel)
             return self.targets[i] if i < len(self.targets) else sel   # (validation refuses)
-        return {"self": self.name, "subject": "it", "each_creature": "each creature",
+        return {"self": self.name, "subject": self.name if self.self_subject else "it",
+                "each_creature": "each creature",
                 "each_opponent": "each opponent",
                 "each_opponent_and_their_creatures":
                     "each opponent and each creature they control",
@@ -262,6 +266,13 @@ def _clause(e: dict, c: _Card) -> tuple[str | None, str, str, str]:
                 f"end of turn", "")
     if do in ("tap", "untap"):
         return None, do, sel("what"), ""
+    if do == "return_to_hand":
+        what = e.get("what", "target")
+        k = vocab.TARGET_SELECTORS.get(what)
+        spec = c.ability.get("targets", [None] * 2)[k] if k is not None else None
+        yours = isinstance(spec, dict) and spec.get("zone") == "graveyard" and \
+            spec.get("owner") == "you"
+        return None, "return", f"{sel('what')} to {'your' if yours else 'its owner' + chr(39) + 's'} hand", ""
     raise AssertionError(f"no words for do = {do!r}")   # vocab.EFFECTS grew: add them here
 
 

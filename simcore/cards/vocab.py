@@ -78,6 +78,7 @@ EFFECTS = {
     "search_library": {"find", "put", "tapped", "reveal"},
     "tap": {"what"},
     "untap": {"what"},
+    "return_to_hand": {"what"},
 }
 # What an effect acts on when its selector key is left out (simcore/cards/compile.py reads these
 # defaults too): "target" there needs the ability's first target like a written one.
@@ -95,6 +96,7 @@ SELECTOR_DEFAULTS = {
     "pump": {"what": "target"},
     "tap": {"what": "target"},
     "untap": {"what": "target"},
+    "return_to_hand": {"what": "target"},
 }
 # Selector values that name one of the ability's targets, by position in `targets`.
 TARGET_SELECTORS = {"target": 0, "target2": 1}
@@ -232,6 +234,7 @@ SCHEMAS = {
         "other": (("bool",), False),
         "players": (("bool",), False),
         "basic": (("bool",), False),
+        "not_types": (("list", ("enum", CARD_TYPES)), False),
     },
     "amount": {
         "count": (("table", "filter"), False),

@@ -23,6 +23,7 @@ from ..consts import (
     OP_PUT_COUNTERS,
     OP_PUT_SUBJ_COUNTERS,
     OP_RETURN_TO_BF,
+    OP_RETURN_TO_HAND,
     OP_SAC_UNLESS,
     OP_SCRY,
     OP_SEARCH,
@@ -63,6 +64,7 @@ from .ops import (
     op_put_counters_nb,
     op_put_subject_counters_nb,
     op_return_to_battlefield_nb,
+    op_return_to_hand_nb,
     op_sacrifice_unless_nb,
     op_scry_nb,
     op_search_nb,
@@ -131,6 +133,8 @@ def run_op_nb(st, ct, g, si, tgt_ok, op, fl, a0, a1, a2, a3, did):
         return op_tap_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
     if op == OP_UNTAP:
         return op_untap_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
+    if op == OP_RETURN_TO_HAND:
+        return op_return_to_hand_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
     return ST_OK, did
 
 

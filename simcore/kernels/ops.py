@@ -581,3 +581,20 @@ def op_untap_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
     st.obj[g, O_TAPPED, t] = 0
     mark_mana_nb(st, g)
     return ST_OK, True
+
+
+@kernel
+def op_return_to_hand_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """Return the selected permanent or graveyard card to its owner's hand (a token there
+    ceases to exist as state-based actions are checked, 704.5d). Done if it moved."""
+    t = single_sel_nb(st, g, si, a0, tgt_ok)
+    if t < 0:
+        return ST_OK, False
+    z = st.obj[g, O_ZONE, t]
+    if z == Z_BATTLEFIELD:
+        s = leave_one_nb(st, ct, g, t, Z_HAND)
+        return s, s == ST_OK
+    if z == Z_GRAVEYARD:
+        move_card_nb(st, g, t, Z_HAND)
+        return ST_OK, True
+    return ST_OK, False

@@ -43,6 +43,7 @@ from ..layout import (
     FI_BASIC,
     FI_CTRL,
     FI_MV_MAX,
+    FI_NOT_TYPES,
     FI_OTHER,
     FI_OWNER,
     FI_PLAYERS,
@@ -164,6 +165,9 @@ def matches_filter_nb(st, ct, g, f, src, src_ctrl, i):
         return False
     ft = ct.filt[f, FI_TYPES]
     if ft != 0 and (obj_types_nb(st, ct, g, i) & ft) == 0:
+        return False
+    if ct.filt[f, FI_NOT_TYPES] != 0 and \
+            (obj_types_nb(st, ct, g, i) & ct.filt[f, FI_NOT_TYPES]) != 0:
         return False
     if not has_subtype_nb(st, ct, g, i, ct.filt[f, FI_SUB]):
         return False

@@ -118,6 +118,8 @@ def score_priority(obj, card, abil, ops, stk, gm, g, o, piece):
         for op in range(abil[ab, L.AB_OP0], abil[ab, L.AB_OP0] + abil[ab, L.AB_NOP]):
             if ops[op, 0] == K.OP_SEARCH and ops[op, 4] == K.SEARCH_TO_BATTLEFIELD:
                 s = 10.0    # a land that fetches a land: a land now, worth its cost
+            if ops[op, 0] == K.OP_RETURN_TO_HAND and ops[op, 2] == K.SEL_SELF:
+                s = -1.0    # "return ~ to its owner's hand": undoes its own casting
         # nor "becomes a creature" again while it already is one or that activation waits
         # on the stack
         again = (obj[g, L.O_EOT_TYPES, ps] & K.T_CREATURE) != 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from .. import vocab
 from .amounts import split_for_each
 from .targets import read_filter, read_target
 from .tokens import token_def
@@ -128,6 +129,23 @@ def _return(m, tg):
     return [e]
 
 
+def _to_hand(m, tg):
+    """"Return X to its owner's hand" (a permanent) or "... from your graveyard to your
+    hand": the words follow where the object is, as the renderer writes them."""
+    what = _object(m["what"], tg)
+    if what is None:
+        return None
+    spec = tg.specs[vocab.TARGET_SELECTORS[what]] if what in vocab.TARGET_SELECTORS else None
+    yours = isinstance(spec, dict) and spec.get("zone") == "graveyard" and \
+        spec.get("owner") == "you"
+    if (m["to"] == "your hand") != yours:
+        return None
+    e = {"do": "return_to_hand"}
+    if what != "target":
+        e["what"] = what
+    return [e]
+
+
 def _search(m, tg):
     what = m["what"].strip()
     find = []
@@ -193,6 +211,8 @@ PATTERNS = [
     (re.compile(rf"create {_N} (?P<desc>.+?) tokens?(?: with (?P<kws>[a-z ,]+))?"), _create),
     (re.compile(rf"tap {_OBJ}"), _simple_object("tap")),          # 701.21a
     (re.compile(rf"untap {_OBJ}"), _simple_object("untap")),      # 701.21b
+    (re.compile(r"return (?P<what>~|it|(?:another )?target [^.]+?) to (?P<to>its owner's hand|"
+                r"your hand)"), _to_hand),
 ]
 _MAY = re.compile(r"^you may (.+)$")
 

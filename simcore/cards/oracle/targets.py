@@ -12,6 +12,7 @@ _TYPE_WORDS = {t.lower(): t for t in vocab.CARD_TYPES}
 _CTRL = ((" you control", "you"), (" an opponent controls", "opponent"),
          (" your opponents control", "opponent"))
 _MV = re.compile(r" with mana value (\d+) or less$")
+_NON = re.compile(r"non(" + "|".join(_TYPE_WORDS) + r") ")
 _GRAVE = re.compile(r" (?:from|in) (your|an opponent's|a) graveyard$")
 
 
@@ -72,6 +73,12 @@ def read_filter(phrase: str, plural: bool = False) -> dict | None:
     if p.startswith("other "):
         f["other"] = True
         p = p[6:]
+    m = _NON.match(p)                   # "nonland permanent", "noncreature spell"
+    if m:
+        f["not_types"] = [_TYPE_WORDS[m.group(1)]]
+        p = p[m.end():]
+        if re.search(r",| or ", p):
+            return None                 # "nonland permanent or card": the non is the first's
     heads = _heads(p, plural)
     if heads is None:
         return None
