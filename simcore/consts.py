@@ -75,6 +75,9 @@ KW_BITS = {"flying": KW_FLYING, "vigilance": KW_VIGILANCE, "deathtouch": KW_DEAT
            "persist": KW_PERSIST, "indestructible": KW_INDESTRUCTIBLE,
            "hexproof": KW_HEXPROOF, "flash": KW_FLASH, "menace": KW_MENACE,
            "first strike": KW_FIRST_STRIKE, "double strike": KW_DOUBLE_STRIKE}
+# not a keyword: "can't block this turn" (509.1b), kept with the keywords granted until end
+# of turn (o_eot_kw) so that has_kw_nb reads it
+KW_CANT_BLOCK = 1 << 26
 
 # ---- mana types: index into pools, 6-bit masks (bit i = type i) ----
 M_W, M_U, M_B, M_R, M_G, M_C = 0, 1, 2, 3, 4, 5
@@ -215,6 +218,7 @@ OP_SEARCH = 24             # filter id, second filter id (-1 none), to (SEARCH_T
 OP_TAP = 80                # sel (701.21a)
 OP_UNTAP = 81              # sel (701.21b)
 OP_RETURN_TO_HAND = 82     # sel: a permanent or a graveyard card to its owner's hand
+OP_PUMP_ALL = 83           # filter id, power, toughness, keyword mask (611.2c)
 OPCODE_NAMES = {v: k for k, v in dict(globals()).items() if k.startswith("OP_")}
 OPF_OPTIONAL = 1
 OPF_IF_DONE = 2

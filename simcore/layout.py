@@ -73,6 +73,10 @@ OBJ_PLANES = (
                     "w < nw, bit k = slot 16 w + k holds a permanent; entry nw + w, bit k = it "
                     "holds a card outside the libraries or a token (kernels/zonebits.py; "
                     "set_zone_nb keeps them, rebuild_zone_bits after Python edits)"),
+    ("o_eot_kw", "KW_* bits 0-14 granted until end of turn (OP_PUMP, OP_PUMP_ALL; cleared at "
+                 "cleanup, 514.2, and by zone changes); read by query.has_kw_nb"),
+    ("o_eot_kw2", "KW_* bits 15-29 granted until end of turn, shifted down by 15 (double "
+                  "strike; KW_CANT_BLOCK: can't block this turn, 509.1b)"),
 )
 # st.pl[g, PL_*, p], int32
 PL_PLANES = (
@@ -547,8 +551,8 @@ CARD_TABLE_ARRAY_DOCS = {
            "none); OP_SHUFFLE_INTO_LIB sel (not read: the resolving spell itself is "
            "shuffled in); OP_BECOME_CREATURE power, toughness, 1 = all creature types (the "
            "source itself); OP_SAC_UNLESS filter id of what may be sacrificed instead; "
-           "OP_DESTROY sel; OP_PUMP sel, power, toughness; OP_EXILE_WARPED SEL_SUBJECT (not "
-           "read); OP_TAP, OP_UNTAP sel; OP_RETURN_TO_HAND sel (a permanent or a graveyard card). Unused operands are 0; a4 and a5 always are",
+           "OP_DESTROY sel; OP_PUMP sel, power, toughness, keyword mask granted (KW_*, KW_CANT_BLOCK); OP_EXILE_WARPED SEL_SUBJECT (not "
+           "read); OP_TAP, OP_UNTAP sel; OP_RETURN_TO_HAND sel (a permanent or a graveyard card); OP_PUMP_ALL filter id, power, toughness, keyword mask (every permanent matching at resolution, 611.2c). Unused operands are 0; a4 and a5 always are",
     "sub_creature": "[sw] uint64: the subtype ids that are creature types (not "
                     "vocab.NON_CREATURE_SUBTYPES), as c_sub: what o_eot_chg grants (205.3m)",
     "meta": "[3] int32: [counter kinds (META_NKINDS), the warp trigger's ability id "

@@ -48,7 +48,7 @@ def test_fx_scenario(item):
 
 
 def test_every_unit_has_scenarios():
-    assert {"tap_untap", "return_to_hand"} <= {Path(f).stem for f, _ in ITEMS}
+    assert {"tap_untap", "return_to_hand", "until_end_of_turn"} <= {Path(f).stem for f, _ in ITEMS}
 
 
 def test_every_card_is_read_whole():
@@ -103,7 +103,7 @@ def aims(d0, d1, n=24, seed=5, turns=14):
             if why not in (K.W_TARGET, K.W_TARGET_HELP) or act[g] == 0:
                 continue
             me = int(b.fw.fl[g, L.F_DPLAYER])
-            opts = [int(b.fw.opts[g, E.option_of(a)]) for a in np.flatnonzero(mask[g])[1:]]
+            opts = [int(b.fw.opts[g, E.option_of(a)]) for a in np.flatnonzero(mask[g]) if a != 0]
             ctrls = {int(obj[g, L.O_CTRL, v]) for v in opts if v >= 0}
             v = int(b.fw.opts[g, E.option_of(int(act[g]))])
             whose = "player" if v < 0 else ("own" if obj[g, L.O_CTRL, v] == me else "theirs")
@@ -134,3 +134,24 @@ def test_return_to_hand_cards_in_audited_games():
         rec = b.records()
         for name in ("Unsummon", "Disperse", "Boomerang", "Disentomb"):
             assert (rec["cast"][rec["card"] == POOL.card_id[name]] > 0).any(), name
+
+
+def test_until_end_of_turn_cards_in_audited_games():
+    """Random and greedy players cast every pump, grant and "can't block" card legally (the
+    audits pass, no action refused); greedy aims a pump or a haste grant at its own
+    creature, "can't block" (Stun) at the opponent's."""
+    d0 = deck((9, "Plains"), (8, "Mountain"), (7, "Forest"), (8, "Banners Raised"),
+              (6, "Aerial Maneuver"), (6, "Adamant Will"), (6, "Akki Drillmaster"),
+              (10, "Grizzly Bears"))
+    d1 = deck((12, "Mountain"), (12, "Forest"), (14, "Grizzly Bears"), (8, "Stun"),
+              (8, "Crossbow Ambush"), (6, "Serra Angel"))
+    for agents in ([RandomAgent(), RandomAgent()], [GreedyAgent(), GreedyAgent()]):
+        b = audited_games(d0, d1, agents)
+        rec = b.records()
+        for name in ("Banners Raised", "Aerial Maneuver", "Adamant Will", "Stun",
+                     "Crossbow Ambush"):
+            assert (rec["cast"][rec["card"] == POOL.card_id[name]] > 0).any(), name
+    # a pump spell is not cast without a creature of ours to aim it at
+    got = [(why, whose) for why, whose, _ in aims(d0, d1)]
+    assert (K.W_TARGET_HELP, "own") in got and (K.W_TARGET, "theirs") in got, got
+    assert (K.W_TARGET_HELP, "theirs") not in got and (K.W_TARGET, "own") not in got, got

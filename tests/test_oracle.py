@@ -344,3 +344,36 @@ def test_return_to_hand_reads_where_the_card_is_and_renders_back():
     # the hand follows where the card is: a permanent to "your hand" is not read
     assert compile_printed(one("Test Odd", "Instant", "Return target creature to your hand.",
                                "{U}")).status == NONE
+
+
+def test_until_end_of_turn_pumps_grants_and_cant_block_render_back():
+    # 611.2: one object (Aerial Maneuver), ~ (Amaranthine Wall), many (Banners Raised:
+    # 611.2c, Thundering Ceratok), "can't block this turn" (Stun, 509.1b)
+    for name, tl, text, ab in (
+            ("Aerial Maneuver", "Instant", "Target creature gets +1/+1 and gains flying and "
+             "first strike until end of turn.",
+             {"kind": "spell", "targets": [{"types": ["Creature"]}],
+              "effects": [{"do": "pump", "power": 1, "toughness": 1,
+                           "keywords": ["flying", "first strike"]}]}),
+            ("Amaranthine Wall", "Artifact Creature — Wall", "{2}: Amaranthine Wall gains "
+             "indestructible until end of turn.",
+             {"kind": "activated", "cost": "{2}", "effects": [
+                 {"do": "pump", "keywords": ["indestructible"], "what": "self"}]}),
+            ("Banners Raised", "Instant", "Creatures you control get +1/+0 until end of turn.",
+             {"kind": "spell", "effects": [{"do": "pump_all", "filter": {
+                 "controller": "you", "types": ["Creature"]}, "power": 1, "toughness": 0}]}),
+            ("Thundering Ceratok", "Creature — Rhino", "When Thundering Ceratok enters, other "
+             "creatures you control gain trample until end of turn.",
+             {"kind": "trigger", "event": "enters", "effects": [{"do": "pump_all", "filter": {
+                 "controller": "you", "types": ["Creature"], "other": True},
+                 "keywords": ["trample"]}]}),
+            ("Stun", "Instant", "Target creature can't block this turn.",
+             {"kind": "spell", "targets": [{"types": ["Creature"]}],
+              "effects": [{"do": "cant_block"}]})):
+        pt = {"power": "0", "toughness": "6"} if "Creature" in tl else {}
+        c = compile_printed(one(name, tl, text, "{W}", **pt))
+        assert c.status == FULL and c.card["abilities"] == [ab], (name, c.card)
+        assert render_agrees(text, name, False, c.card), render_diff(text, name, False, c.card)
+    # a keyword the rules read from the card alone (lifelink: damage_nb) is not granted
+    assert compile_printed(one("Test Link", "Instant", "Target creature gains lifelink until "
+                               "end of turn.", "{W}")).status == NONE

@@ -301,6 +301,7 @@ class _Compiler:
             elif do == "pump":
                 a[:3] = [K.SEL_IDS[sel(e, "what")], e.get("power", 0),
                          e.get("toughness", 0)]
+                a[3] = sum(K.KW_BITS[k] for k in e.get("keywords", []))
                 op = K.OP_PUMP
             elif do == "search_library":
                 find = e.get("find", []) or [{}]
@@ -313,6 +314,13 @@ class _Compiler:
             elif do in ("tap", "untap"):
                 a[0] = K.SEL_IDS[sel(e, "what")]
                 op = K.OP_TAP if do == "tap" else K.OP_UNTAP
+            elif do == "pump_all":
+                a[:4] = [self.filter_id(e["filter"], w + ".filter"), e.get("power", 0),
+                         e.get("toughness", 0), sum(K.KW_BITS[k] for k in e.get("keywords", []))]
+                op = K.OP_PUMP_ALL
+            elif do == "cant_block":        # a pump of nothing that "can't block" (509.1b)
+                a[:4] = [K.SEL_IDS[sel(e, "what")], 0, 0, K.KW_CANT_BLOCK]
+                op = K.OP_PUMP
             elif do == "return_to_hand":
                 a[0] = K.SEL_IDS[sel(e, "what")]
                 op = K.OP_RETURN_TO_HAND

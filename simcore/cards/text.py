@@ -262,8 +262,23 @@ def _clause(e: dict, c: _Card) -> tuple[str | None, str, str, str]:
                if e.get("put") == "battlefield" else "put it into your hand")
         return None, "search", f"your library for {what}{reveal}, {put}, then shuffle", ""
     if do == "pump":
-        return (sel("what"), "get", f"{_pt(e.get('power', 0), e.get('toughness', 0))} until "
-                f"end of turn", "")
+        kws = _and(e.get("keywords", []))
+        p, t = e.get("power", 0), e.get("toughness", 0)
+        if kws and p == 0 and t == 0:
+            return sel("what"), "gain", f"{kws} until end of turn", ""
+        gains = f" and gains {kws}" if kws else ""
+        return sel("what"), "get", f"{_pt(p, t)}{gains} until end of turn", ""
+    if do == "pump_all":
+        f = e["filter"]
+        what = ("other " if f.get("other") else "") + _things(f, plural=True)
+        kws = _and(e.get("keywords", []))
+        p, t = e.get("power", 0), e.get("toughness", 0)
+        if kws and p == 0 and t == 0:
+            return None, f"{what} gain", f"{kws} until end of turn", ""
+        gains = f" and gain {kws}" if kws else ""
+        return None, f"{what} get", f"{_pt(p, t)}{gains} until end of turn", ""
+    if do == "cant_block":
+        return None, f"{sel('what')} can't block this turn", "", ""
     if do in ("tap", "untap"):
         return None, do, sel("what"), ""
     if do == "return_to_hand":

@@ -46,6 +46,7 @@ _MIN_INT = {
 _EFFECT_REQUIRED = {
     "create_token": ("token",),
     "put_counters": ("counter",),
+    "pump_all": ("filter",),
 }
 
 _COULD_PRODUCE_ADDS = {

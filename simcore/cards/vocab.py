@@ -26,6 +26,10 @@ COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G
 KEYWORDS = {"flying", "vigilance", "deathtouch", "lifelink", "trample", "haste", "reach",
             "defender", "undying", "persist", "indestructible", "hexproof", "flash",
             "menace", "first strike", "double strike"}
+# Keywords an effect may grant until end of turn (pump's and pump_all's `keywords`): those
+# the rules read from the object (kernels/query.has_kw_nb), not from its card alone
+GRANTABLE_KEYWORDS = {"flying", "vigilance", "trample", "haste", "reach", "indestructible",
+                      "hexproof", "menace", "first strike", "double strike"}
 # Subtypes that are not creature types (rule 205.3): "all creature types" never grants these.
 NON_CREATURE_SUBTYPES = {
     "Plains", "Island", "Swamp", "Mountain", "Forest", "Desert", "Gate", "Lair", "Locus",
@@ -74,11 +78,13 @@ EFFECTS = {
     "become_creature": {"power", "toughness", "all_creature_types"},
     "sacrifice_unless": {"sacrifice"},
     "destroy": {"what"},
-    "pump": {"what", "power", "toughness"},
+    "pump": {"what", "power", "toughness", "keywords"},
     "search_library": {"find", "put", "tapped", "reveal"},
     "tap": {"what"},
     "untap": {"what"},
     "return_to_hand": {"what"},
+    "pump_all": {"filter", "power", "toughness", "keywords"},
+    "cant_block": {"what"},
 }
 # What an effect acts on when its selector key is left out (simcore/cards/compile.py reads these
 # defaults too): "target" there needs the ability's first target like a written one.
@@ -97,6 +103,7 @@ SELECTOR_DEFAULTS = {
     "tap": {"what": "target"},
     "untap": {"what": "target"},
     "return_to_hand": {"what": "target"},
+    "cant_block": {"what": "target"},
 }
 # Selector values that name one of the ability's targets, by position in `targets`.
 TARGET_SELECTORS = {"target": 0, "target2": 1}
@@ -265,5 +272,7 @@ SCHEMAS = {
         "put": (("enum", {"battlefield", "hand"}), False),
         "tapped": (("bool",), False),
         "reveal": (("bool",), False),
+        "keywords": (("list", ("enum", GRANTABLE_KEYWORDS)), False),
+        "filter": (("table", "filter"), False),
     },
 }

@@ -6,6 +6,7 @@ from ..consts import (
     E_CANT_ATTACK,
     E_CANT_BLOCK,
     EV_ATTACKS,
+    KW_CANT_BLOCK,
     KW_DEATHTOUCH,
     KW_DEFENDER,
     KW_DOUBLE_STRIKE,
@@ -65,7 +66,9 @@ def declare_attackers_nb(st, ct, g, slots, n):
 @kernel
 def evades_nb(st, ct, g, b, a):
     """May creature b not block attacker a for its evasion? Flying: only by flying or reach
-    (702.9b, 702.17b)."""
+    (702.9b, 702.17b); nor b if it can't block this turn (509.1b)."""
+    if has_kw_nb(st, ct, g, b, KW_CANT_BLOCK):
+        return True
     return has_kw_nb(st, ct, g, a, KW_FLYING) and not (has_kw_nb(st, ct, g, b, KW_FLYING) or
                                                        has_kw_nb(st, ct, g, b, KW_REACH))
 

@@ -20,6 +20,7 @@ from ..consts import (
     OP_MOVE_COUNTERS,
     OP_PROLIFERATE,
     OP_PUMP,
+    OP_PUMP_ALL,
     OP_PUT_COUNTERS,
     OP_PUT_SUBJ_COUNTERS,
     OP_RETURN_TO_BF,
@@ -60,6 +61,7 @@ from .ops import (
     op_mill_nb,
     op_move_counters_nb,
     op_proliferate_nb,
+    op_pump_all_nb,
     op_pump_nb,
     op_put_counters_nb,
     op_put_subject_counters_nb,
@@ -133,6 +135,8 @@ def run_op_nb(st, ct, g, si, tgt_ok, op, fl, a0, a1, a2, a3, did):
         return op_tap_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
     if op == OP_UNTAP:
         return op_untap_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
+    if op == OP_PUMP_ALL:
+        return op_pump_all_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
     if op == OP_RETURN_TO_HAND:
         return op_return_to_hand_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
     return ST_OK, did

@@ -45,6 +45,8 @@ from ..layout import (
     O_DAMAGE,
     O_DTDMG,
     O_EOT_CHG,
+    O_EOT_KW,
+    O_EOT_KW2,
     O_EOT_P,
     O_EOT_PP,
     O_EOT_T,
@@ -63,6 +65,7 @@ from ..layout import (
     PL_LIFE,
     SI_CARD,
     SI_CTRL,
+    SI_SRC,
     SI_SRC_OID,
 )
 from .choice import ask_many_nb, ask_one_nb, ask_yesno_nb
@@ -70,6 +73,7 @@ from .counters import blight_nb, move_all_counters_nb, proliferate_nb, put_count
 from .manamark import mark_mana_nb
 from .operands import amount_nb, self_obj_nb, single_sel_nb
 from .query import (
+    has_kw_nb,
     is_creature_nb,
     matches_filter_nb,
 )
@@ -111,7 +115,7 @@ def damage_nb(st, ct, g, t, n, src_card, src_ctrl):
 def destroy_nb(st, ct, g, t):
     """Destroy permanent t (701.8a: to its owner's graveyard), unless it is indestructible
     (702.12b). Returns (status, destroyed)."""
-    if (ct.card[st.obj[g, O_CARD, t], C_KW] & KW_INDESTRUCTIBLE) != 0:
+    if has_kw_nb(st, ct, g, t, KW_INDESTRUCTIBLE):
         return ST_OK, False
     s = leave_one_nb(st, ct, g, t, Z_GRAVEYARD)
     return s, s == ST_OK
@@ -490,12 +494,39 @@ def op_become_creature_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
 
 
 @kernel
+def pump_nb(st, g, t, power, toughness, kws):
+    """Permanent t gets +power/+toughness and the keywords kws (KW_* mask, KW_CANT_BLOCK)
+    until end of turn (611.2a; ended by end_eot_effects_nb at cleanup, 514.2)."""
+    st.obj[g, O_EOT_PP, t] += power
+    st.obj[g, O_EOT_TT, t] += toughness
+    if kws != 0:
+        st.obj[g, O_EOT_KW, t] |= kws & 0x7FFF
+        st.obj[g, O_EOT_KW2, t] |= (kws >> 15) & 0x7FFF
+        mark_mana_nb(st, g)     # haste lets a summoning-sick creature tap for mana (302.6)
+
+
+@kernel
 def op_pump_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
-    """The selected permanent gets +a1/+a2 until end of turn."""
+    """The selected permanent gets +a1/+a2 and keywords a3 until end of turn."""
     t = single_sel_nb(st, g, si, a0, tgt_ok)
     if t >= 0 and st.obj[g, O_ZONE, t] == Z_BATTLEFIELD:
-        st.obj[g, O_EOT_PP, t] += a1
-        st.obj[g, O_EOT_TT, t] += a2
+        pump_nb(st, g, t, a1, a2, a3)
+    return ST_OK, True
+
+
+@kernel
+def op_pump_all_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """Every permanent matching filter a0 gets +a1/+a2 and keywords a3 until end of turn:
+    those there as it resolves only (611.2c: a creature entering later is not affected)."""
+    src = st.stk[g, SI_SRC, si]
+    ctrl = st.stk[g, SI_CTRL, si]
+    i = -1
+    while True:
+        i = next_bf_nb(st, g, i)
+        if i >= st.obj.shape[2]:
+            break
+        if matches_filter_nb(st, ct, g, a0, src, ctrl, i):
+            pump_nb(st, g, i, a1, a2, a3)
     return ST_OK, True
 
 

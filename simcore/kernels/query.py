@@ -14,13 +14,19 @@ from ..consts import (
     FC_YOU,
     FZ_GRAVEYARD,
     FZ_LIBRARY,
+    KW_CANT_BLOCK,
     KW_FLASH,
     KW_HASTE,
     KW_HEXPROOF,
+    OP_PUMP,
+    OP_UNTAP,
+    SEL_TARGET0,
     SUP_BASIC,
     T_CREATURE,
     T_INSTANT,
     T_LAND,
+    W_TARGET,
+    W_TARGET_HELP,
     Z_BATTLEFIELD,
     Z_GRAVEYARD,
     Z_LIBRARY,
@@ -29,6 +35,8 @@ from ..jit import entry, kernel
 from ..layout import (
     AB_FILTER,
     AB_KIND,
+    AB_NOP,
+    AB_OP0,
     AB_PW,
     AB_TG,
     C_ABIL0,
@@ -54,6 +62,8 @@ from ..layout import (
     O_CARD,
     O_CTRL,
     O_EOT_CHG,
+    O_EOT_KW,
+    O_EOT_KW2,
     O_EOT_P,
     O_EOT_PP,
     O_EOT_T,
@@ -106,7 +116,9 @@ def has_subtype_nb(st, ct, g, i, sub):
 
 @kernel
 def has_kw_nb(st, ct, g, i, kw):
-    return (ct.card[st.obj[g, O_CARD, i], C_KW] & kw) != 0
+    """Has object i keyword kw (or KW_CANT_BLOCK): printed, or granted until end of turn."""
+    eot = np.int64(st.obj[g, O_EOT_KW, i]) | (np.int64(st.obj[g, O_EOT_KW2, i]) << 15)
+    return ((ct.card[st.obj[g, O_CARD, i], C_KW] | eot) & kw) != 0
 
 
 @kernel
@@ -121,7 +133,7 @@ def targetable_by_nb(st, ct, g, i, p):
     """May a spell or ability p controls target object i? Not a permanent with hexproof
     that an opponent of p controls (702.11b)."""
     return st.obj[g, O_ZONE, i] != Z_BATTLEFIELD or st.obj[g, O_CTRL, i] == p or \
-        (ct.card[st.obj[g, O_CARD, i], C_KW] & KW_HEXPROOF) == 0
+        not has_kw_nb(st, ct, g, i, KW_HEXPROOF)
 
 
 @kernel
@@ -312,3 +324,20 @@ def player_has_counters_nb(st, g, p):
         if st.p_counters[g, p, k] > 0:
             return True
     return False
+
+
+@kernel
+def target_why_nb(abil, ops, a, k):
+    """Why target k of ability a is asked: W_TARGET_HELP when an effect of the ability helps
+    it (an untap, a pump that adds, a keyword), else W_TARGET; only the players read it."""
+    sel = SEL_TARGET0 + k
+    for o in range(abil[a, AB_OP0], abil[a, AB_OP0] + abil[a, AB_NOP]):
+        op = ops[o, 0]
+        if ops[o, 2] != sel:
+            continue
+        if op == OP_UNTAP:
+            return W_TARGET_HELP
+        if op == OP_PUMP and (ops[o, 5] & KW_CANT_BLOCK) == 0 and \
+                (ops[o, 3] + ops[o, 4] > 0 or ops[o, 5] != 0):
+            return W_TARGET_HELP    # +N/+N or a keyword: ours
+    return W_TARGET

@@ -30,12 +30,9 @@ from ..consts import (
     E_X_TOO_BIG,
     EV_CAST,
     EXP_LINKED,
-    OP_PUMP,
     OP_SHUFFLE_INTO_LIB,
-    OP_UNTAP,
     S_MAIN1,
     S_MAIN2,
-    SEL_TARGET0,
     SK_ACTIVATED,
     SK_SPELL,
     SK_TRIGGER,
@@ -49,8 +46,6 @@ from ..consts import (
     W_MAY,
     W_REMOVE_COUNTERS,
     W_TAP_CREATURES,
-    W_TARGET,
-    W_TARGET_HELP,
     W_TRIGGER_ORDER,
     W_X,
     Z_BATTLEFIELD,
@@ -180,6 +175,7 @@ from .query import (
     next_filter_zone_nb,
     obj_has_counters_nb,
     player_matches_nb,
+    target_why_nb,
     targetable_by_nb,
 )
 from .record import record_first_nb
@@ -260,20 +256,6 @@ def target_options_nb(st, ct, g, f, src, ctrl, out):
 
 
 @kernel
-def target_why_nb(ct, a, k):
-    """Why target k of ability a is asked: W_TARGET_HELP when an effect of the ability helps
-    it (an untap, a pump that adds), else W_TARGET; only the players' aim reads it."""
-    sel = SEL_TARGET0 + k
-    for o in range(ct.abil[a, AB_OP0], ct.abil[a, AB_OP0] + ct.abil[a, AB_NOP]):
-        op = ct.ops[o, 0]
-        if ct.ops[o, 2] != sel:
-            continue
-        if op == OP_UNTAP or (op == OP_PUMP and ct.ops[o, 3] + ct.ops[o, 4] > 0):
-            return W_TARGET_HELP
-    return W_TARGET
-
-
-@kernel
 def choose_targets_nb(st, ct, g, si, a, src, ctrl):
     """601.2c / 603.3d: choose each target. Returns (status, ok); ok False = no legal target."""
     nt = ct.abil[a, AB_NTGT]
@@ -283,7 +265,7 @@ def choose_targets_nb(st, ct, g, si, a, src, ctrl):
         n = target_options_nb(st, ct, g, ct.abil[a, AB_TGT + k], src, ctrl, opts)
         if n == 0:
             return ST_OK, False
-        s, t = ask_one_nb(st, ct, g, ASK_OBJECT, target_why_nb(ct, a, k), ctrl, opts, n,
+        s, t = ask_one_nb(st, ct, g, ASK_OBJECT, target_why_nb(ct.abil, ct.ops, a, k), ctrl, opts, n,
                           True)
         if s != ST_OK:
             return s, False
@@ -556,7 +538,7 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
             n = target_options_nb(st, ct, g, ct.abil[sa, AB_TGT + k], slot, p, opts)
             if n == 0:
                 return fail_nb(st, g, E_NO_TARGET, slot)
-            s, t = ask_one_nb(st, ct, g, ASK_OBJECT, target_why_nb(ct, sa, k), p, opts, n,
+            s, t = ask_one_nb(st, ct, g, ASK_OBJECT, target_why_nb(ct.abil, ct.ops, sa, k), p, opts, n,
                               True)
             if s != ST_OK:
                 return s

@@ -41,6 +41,7 @@ from ..kernels.query import (
     has_kw_nb,
     next_creature_nb,
     pt_scan_nb,
+    target_why_nb,
 )
 
 
@@ -94,7 +95,36 @@ def score_bottom(obj, card, g, o, lands):
 
 
 @kernel
-def score_priority(obj, card, abil, ops, stk, gm, g, o, piece):
+def _aim_ok(obj, card, abil, ops, filt, g, c, me):
+    """Has a spell that targets a creature one worth aiming at: one of ours for what helps
+    it (a pump, an untap), one of theirs for what harms a creature on the battlefield?"""
+    sa = card[c, L.C_SPELL]
+    if sa < 0 or abil[sa, L.AB_NTGT] == 0:
+        return True
+    f = abil[sa, L.AB_TGT]
+    if (filt[f, L.FI_TYPES] & K.T_CREATURE) == 0 or filt[f, L.FI_ZONE] != K.FZ_BATTLEFIELD \
+            or filt[f, L.FI_PLAYERS] != 0:
+        return True
+    mine = False        # an effect of issue 25's tap, untap, pump and bounce on the target
+    for op in range(abil[sa, L.AB_OP0], abil[sa, L.AB_OP0] + abil[sa, L.AB_NOP]):
+        if ops[op, 2] == K.SEL_TARGET0 and (ops[op, 0] == K.OP_PUMP or ops[op, 0] == K.OP_TAP or
+                                            ops[op, 0] == K.OP_UNTAP or
+                                            ops[op, 0] == K.OP_RETURN_TO_HAND):
+            mine = True
+    if not mine:
+        return True
+    want = me if target_why_nb(abil, ops, sa, 0) == K.W_TARGET_HELP else 1 - me
+    for i in range(obj.shape[2]):
+        if obj[g, L.O_ZONE, i] == K.Z_BATTLEFIELD and obj[g, L.O_CTRL, i] == want and \
+                obj[g, L.O_CARD, i] >= 0 and \
+                ((card[obj[g, L.O_CARD, i], L.C_TYPES] | obj[g, L.O_EOT_TYPES, i]) &
+                 K.T_CREATURE) != 0:
+            return True
+    return False
+
+
+@kernel
+def score_priority(obj, card, abil, ops, filt, stk, gm, g, o, piece):
     """Land, then pieces (piece[c]: card c is one), then the costliest spell, then warp,
     then abilities that cost none of our creatures and do not animate an animated permanent
     again."""
@@ -104,6 +134,8 @@ def score_priority(obj, card, abil, ops, stk, gm, g, o, piece):
     if kind == K.OPT_LAND:
         return 1000.0
     if kind == K.OPT_CAST:
+        if not _aim_ok(obj, card, abil, ops, filt, g, c, obj[g, L.O_OWNER, ps]):
+            return -1.0
         return (500.0 if piece[c] else 100.0) + card[c, L.C_MV]
     if kind == K.OPT_WARP:
         return 50.0 + card[c, L.C_MV]
@@ -142,7 +174,10 @@ def _kills(power, deathtouch, toughness):
 
 @kernel
 def _can_block(st, ct, g, b, x):
-    """Could creature b block attacker x (509.1b: flying, 702.9b; reach, 702.17b)?"""
+    """Could creature b block attacker x (509.1b: flying, 702.9b; reach, 702.17b; not if it
+    can't block this turn)?"""
+    if has_kw_nb(st, ct, g, b, K.KW_CANT_BLOCK):
+        return False
     return not has_kw_nb(st, ct, g, x, K.KW_FLYING) or \
         has_kw_nb(st, ct, g, b, K.KW_FLYING) or has_kw_nb(st, ct, g, b, K.KW_REACH)
 
@@ -464,7 +499,7 @@ def greedy_action_nb(st, ct, g, d, me, qk, opts, mask, piece):
         elif d == K.D_BOTTOM:
             s = 0.0 if a == PASS else score_bottom(obj, card, g, o, lands)
         elif d == K.D_PRIORITY:
-            s = 0.0 if a == PASS else score_priority(obj, card, ct.abil, ct.ops, st.stk,
+            s = 0.0 if a == PASS else score_priority(obj, card, ct.abil, ct.ops, ct.filt, st.stk,
                                                      st.gm, g, o, piece)
         elif d == K.D_ATTACK:
             s = 0.0 if a == PASS else score_attack(st, ct, g, me, o, mode, room, anthems)

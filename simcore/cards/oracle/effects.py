@@ -109,14 +109,59 @@ def _counters(m, tg):
     return [e]
 
 
+def _granted(m):
+    """"flying", "first strike and trample", "flying, vigilance, and haste": keywords an
+    effect may grant until end of turn (vocab.GRANTABLE_KEYWORDS), or None."""
+    words = m.groupdict().get("kws")
+    if not words:
+        return []
+    kws = [k for k in re.split(r",? and |, ", words) if k]
+    if not kws or any(k not in vocab.GRANTABLE_KEYWORDS for k in kws):
+        return None
+    return kws
+
+
 def _pump(m, tg):
+    kws = _granted(m)
+    if kws is None:
+        return None
     what = _object(m["what"], tg)
     if what is None:
         return None
-    e = {"do": "pump", "power": int(m["p"]), "toughness": int(m["t"])}
+    e = {"do": "pump"}
+    p, t = int(m.groupdict().get("p") or 0), int(m.groupdict().get("t") or 0)
+    if m.groupdict().get("p") is not None:
+        e.update(power=p, toughness=t)
+    if kws:
+        e["keywords"] = kws
     if what != "target":
         e["what"] = what
     return [e]
+
+
+def _pump_all(m, tg):
+    """"Creatures you control get +1/+1 until end of turn" (611.2c: those there then)."""
+    kws = _granted(m)
+    words = m["filt"]
+    other = words.startswith("other ")
+    f = read_filter(words[6:] if other else words, plural=True)
+    if kws is None or f is None or f.get("zone") or words.startswith(("target", "~", "it ")):
+        return None
+    if other:
+        f["other"] = True
+    e = {"do": "pump_all", "filter": f}
+    if m.groupdict().get("p") is not None:
+        e.update(power=int(m["p"]), toughness=int(m["t"]))
+    if kws:
+        e["keywords"] = kws
+    return [e]
+
+
+def _cant_block(m, tg):
+    what = _object(m["what"], tg)
+    if what is None:
+        return None
+    return [{"do": "cant_block"} if what == "target" else {"do": "cant_block", "what": what}]
 
 
 def _return(m, tg):
@@ -188,6 +233,7 @@ def _create(m, tg):
 
 _N = rf"(?P<n>{NUMBER})"
 _OBJ = r"(?P<what>~|it|(?:another )?target [^.]+?|any target)"
+_KWS = r"(?P<kws>[a-z][a-z ,]*?)"
 PATTERNS = [
     (re.compile(rf"~ deals {_N} damage to (?P<to>[^.]+)"), _damage),
     (re.compile(rf"draw (?:(?P<n>{NUMBER}) cards|a card)"), _draw),
@@ -203,7 +249,13 @@ PATTERNS = [
     (re.compile(r"proliferate"), lambda m, tg: [{"do": "proliferate"}]),
     (re.compile(rf"put (?P<n>{NUMBER}) (?P<kind>\S+) counters? on (?P<on>~|it|(?:another )?"
                 r"target [^.]+)"), _counters),
-    (re.compile(rf"{_OBJ} gets? (?P<p>[+-]\d+)/(?P<t>[+-]\d+) until end of turn"), _pump),
+    (re.compile(rf"{_OBJ} gets? (?P<p>[+-]\d+)/(?P<t>[+-]\d+)(?: and gains? {_KWS})? until end "
+                r"of turn"), _pump),
+    (re.compile(rf"{_OBJ} gains? {_KWS} until end of turn"), _pump),
+    (re.compile(rf"(?P<filt>[a-z][^.]*?) get (?P<p>[+-]\d+)/(?P<t>[+-]\d+)(?: and gain {_KWS})? "
+                r"until end of turn"), _pump_all),
+    (re.compile(rf"(?P<filt>[a-z][^.]*?) gain {_KWS} until end of turn"), _pump_all),
+    (re.compile(rf"{_OBJ} can't block this turn"), _cant_block),          # 509.1b
     (re.compile(r"return (?P<what>target [^.]+?) to the battlefield"), _return),
     (re.compile(r"search your library for (?P<what>an? [^,]*?) ?card, (?P<reveal>reveal it, )?"
                 r"put it (?P<put>onto the battlefield(?P<tapped> tapped)?|into your hand), "
