@@ -439,7 +439,7 @@ FILT_PLANES = (
                "owner in a graveyard), and of a matching player"),
     ("f_owner", "FC_* relation to the source's controller of the object's owner"),
     ("f_zone", "FZ_BATTLEFIELD (permanents), FZ_GRAVEYARD (graveyard cards) or FZ_LIBRARY "
-               "(library cards: search_library's)"),
+               "(library cards: search_library's) or FZ_STACK (spells: a counterspell's target)"),
     ("f_mv_max", "greatest mana value (c_mv); -1 no limit"),
     ("f_other", "1 = not the source itself (\"another\")"),
     ("f_players", "1 = players match too (e.g. any target), subject to f_ctrl"),
@@ -552,7 +552,7 @@ CARD_TABLE_ARRAY_DOCS = {
            "shuffled in); OP_BECOME_CREATURE power, toughness, 1 = all creature types (the "
            "source itself); OP_SAC_UNLESS filter id of what may be sacrificed instead; "
            "OP_DESTROY sel; OP_PUMP sel, power, toughness, keyword mask granted (KW_*, KW_CANT_BLOCK); OP_EXILE_WARPED SEL_SUBJECT (not "
-           "read); OP_TAP, OP_UNTAP sel; OP_RETURN_TO_HAND sel (a permanent or a graveyard card); OP_PUMP_ALL filter id, power, toughness, keyword mask (every permanent matching at resolution, 611.2c). Unused operands are 0; a4 and a5 always are",
+           "read); OP_TAP, OP_UNTAP sel; OP_RETURN_TO_HAND sel (a permanent or a graveyard card); OP_PUMP_ALL filter id, power, toughness, keyword mask (every permanent matching at resolution, 611.2c); OP_COUNTER sel (a spell on the stack), generic mana its controller may pay instead (0: none). Unused operands are 0; a4 and a5 always are",
     "sub_creature": "[sw] uint64: the subtype ids that are creature types (not "
                     "vocab.NON_CREATURE_SUBTYPES), as c_sub: what o_eot_chg grants (205.3m)",
     "meta": "[3] int32: [counter kinds (META_NKINDS), the warp trigger's ability id "

@@ -48,7 +48,7 @@ def test_fx_scenario(item):
 
 
 def test_every_unit_has_scenarios():
-    assert {"tap_untap", "return_to_hand", "until_end_of_turn"} <= {Path(f).stem for f, _ in ITEMS}
+    assert {"tap_untap", "return_to_hand", "until_end_of_turn", "counter"} <= {Path(f).stem for f, _ in ITEMS}
 
 
 def test_every_card_is_read_whole():
@@ -155,3 +155,20 @@ def test_until_end_of_turn_cards_in_audited_games():
     got = [(why, whose) for why, whose, _ in aims(d0, d1)]
     assert (K.W_TARGET_HELP, "own") in got and (K.W_TARGET, "theirs") in got, got
     assert (K.W_TARGET_HELP, "theirs") not in got and (K.W_TARGET, "own") not in got, got
+
+
+def test_counterspells_in_audited_games():
+    """Random and greedy players cast every counterspell legally, Mana Leak's "unless its
+    controller pays" asked in games too (the audits pass, no action refused); greedy counters
+    only the opponent's spells."""
+    d0 = deck((24, "Island"), (8, "Counterspell"), (8, "Mana Leak"), (6, "Negate"),
+              (6, "Essence Scatter"), (8, "Grizzly Bears"))
+    d1 = deck((12, "Mountain"), (12, "Forest"), (16, "Grizzly Bears"), (12, "Lightning Bolt"),
+              (8, "Mana Leak"))
+    for agents in ([RandomAgent(), RandomAgent()], [GreedyAgent(), GreedyAgent()]):
+        b = audited_games(d0, d1, agents)
+        rec = b.records()
+        for name in ("Counterspell", "Mana Leak", "Negate", "Essence Scatter"):
+            assert (rec["cast"][rec["card"] == POOL.card_id[name]] > 0).any(), name
+    got = [whose for why, whose, _ in aims(d0, d1) if why == K.W_TARGET]
+    assert "theirs" in got and "own" not in got, got

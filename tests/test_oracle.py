@@ -377,3 +377,24 @@ def test_until_end_of_turn_pumps_grants_and_cant_block_render_back():
     # a keyword the rules read from the card alone (lifelink: damage_nb) is not granted
     assert compile_printed(one("Test Link", "Instant", "Target creature gains lifelink until "
                                "end of turn.", "{W}")).status == NONE
+
+
+def test_counterspells_read_their_spell_filters_and_render_back():
+    # 701.5a: a target on the stack (zone "stack"); "unless its controller pays {N}"
+    for name, text, tgt, eff in (
+            ("Counterspell", "Counter target spell.", {"zone": "stack"}, {"do": "counter"}),
+            ("Mana Leak", "Counter target spell unless its controller pays {3}.",
+             {"zone": "stack"}, {"do": "counter", "unless_pays": 3}),
+            ("Negate", "Counter target noncreature spell.",
+             {"zone": "stack", "not_types": ["Creature"]}, {"do": "counter"}),
+            ("Essence Scatter", "Counter target creature spell.",
+             {"zone": "stack", "types": ["Creature"]}, {"do": "counter"}),
+            ("Dissipate", "Counter target instant or sorcery spell.",
+             {"zone": "stack", "types": ["Instant", "Sorcery"]}, {"do": "counter"})):
+        c = compile_printed(one(name, "Instant", text, "{U}{U}"))
+        assert c.status == FULL and c.card["abilities"] == [
+            {"kind": "spell", "targets": [tgt], "effects": [eff]}], (name, c.card)
+        assert render_agrees(text, name, False, c.card), render_diff(text, name, False, c.card)
+    # a spell is a counterspell's target only: "exile target spell" stays unread
+    assert compile_printed(one("Test Void", "Instant", "Exile target spell.",
+                               "{U}")).status == NONE

@@ -200,6 +200,8 @@ class _Compiler:
                    f_not_types=sum(K.TYPE_BITS[t] for t in spec.get("not_types", [])))
         if spec.get("zone") == "library":
             row["f_zone"] = K.FZ_LIBRARY
+        if spec.get("zone") == "stack":
+            row["f_zone"] = K.FZ_STACK
         self.filters.append(row)
         self.filter_ids[key] = len(self.filters) - 1
         return len(self.filters) - 1
@@ -321,6 +323,9 @@ class _Compiler:
             elif do == "cant_block":        # a pump of nothing that "can't block" (509.1b)
                 a[:4] = [K.SEL_IDS[sel(e, "what")], 0, 0, K.KW_CANT_BLOCK]
                 op = K.OP_PUMP
+            elif do == "counter":
+                a[:2] = [K.SEL_IDS[sel(e, "what")], e.get("unless_pays", 0)]
+                op = K.OP_COUNTER
             elif do == "return_to_hand":
                 a[0] = K.SEL_IDS[sel(e, "what")]
                 op = K.OP_RETURN_TO_HAND

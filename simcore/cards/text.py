@@ -84,13 +84,16 @@ def _things(f: dict, plural: bool = False, zone_word: str = "in") -> str:
     card with mana value 3 or less from your graveyard", "player or planeswalker"."""
     types = [t.lower() for t in f.get("types", [])]
     graveyard = f.get("zone") == "graveyard"
+    stack = f.get("zone") == "stack"
     sub = f.get("subtype")
     if types:
         heads = [f"{sub} {t}" if sub else t for t in types]
     else:
-        heads = [sub or ("card" if graveyard else "permanent")]
+        heads = [sub or ("card" if graveyard else "spell" if stack else "permanent")]
     if graveyard and (types or sub):     # "instant or sorcery card", "Arcane card"
         heads[-1] += " card"
+    if stack and (types or sub):         # "instant or sorcery spell"
+        heads[-1] += " spell"
     if plural:
         heads = [_plural(h) for h in heads]
     if f.get("players"):
@@ -277,6 +280,10 @@ def _clause(e: dict, c: _Card) -> tuple[str | None, str, str, str]:
             return None, f"{what} gain", f"{kws} until end of turn", ""
         gains = f" and gain {kws}" if kws else ""
         return None, f"{what} get", f"{_pt(p, t)}{gains} until end of turn", ""
+    if do == "counter":
+        n = e.get("unless_pays", 0)
+        unless = f" unless its controller pays {{{n}}}" if n else ""
+        return None, "counter", f"{sel('what')}{unless}", ""
     if do == "cant_block":
         return None, f"{sel('what')} can't block this turn", "", ""
     if do in ("tap", "untap"):

@@ -40,6 +40,7 @@ _MIN_INT = {
     ("enters_unless", "lands_at_least"): 1,
     ("enters_unless", "pay_life"): 1,
     ("ability.activated", "pay_life"): 1,
+    ("effect", "unless_pays"): 1,
 }
 
 # Keys an effect cannot do without (besides `do`).

@@ -85,6 +85,7 @@ EFFECTS = {
     "return_to_hand": {"what"},
     "pump_all": {"filter", "power", "toughness", "keywords"},
     "cant_block": {"what"},
+    "counter": {"what", "unless_pays"},
 }
 # What an effect acts on when its selector key is left out (simcore/cards/compile.py reads these
 # defaults too): "target" there needs the ability's first target like a written one.
@@ -104,6 +105,7 @@ SELECTOR_DEFAULTS = {
     "untap": {"what": "target"},
     "return_to_hand": {"what": "target"},
     "cant_block": {"what": "target"},
+    "counter": {"what": "target"},
 }
 # Selector values that name one of the ability's targets, by position in `targets`.
 TARGET_SELECTORS = {"target": 0, "target2": 1}
@@ -236,7 +238,7 @@ SCHEMAS = {
         "subtype": (("str",), False),
         "controller": (("enum", {"you", "opponent", "any"}), False),
         "owner": (("enum", {"you", "opponent", "any"}), False),
-        "zone": (("enum", {"battlefield", "graveyard"}), False),
+        "zone": (("enum", {"battlefield", "graveyard", "stack"}), False),
         "mv_max": (("int",), False),
         "other": (("bool",), False),
         "players": (("bool",), False),
@@ -274,5 +276,6 @@ SCHEMAS = {
         "reveal": (("bool",), False),
         "keywords": (("list", ("enum", GRANTABLE_KEYWORDS)), False),
         "filter": (("table", "filter"), False),
+        "unless_pays": (("int",), False),
     },
 }

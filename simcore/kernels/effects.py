@@ -6,6 +6,7 @@ before (608.2b, kernels/operands.py target_legal_nb, called by stack.resolve_top
 from ..consts import (
     OP_BECOME_CREATURE,
     OP_BLIGHT,
+    OP_COUNTER,
     OP_CREATE_TOKEN,
     OP_DAMAGE,
     OP_DESTROY,
@@ -48,6 +49,7 @@ from .operands import single_sel_nb
 from .ops import (
     op_become_creature_nb,
     op_blight_nb,
+    op_counter_nb,
     op_create_token_nb,
     op_damage_nb,
     op_destroy_nb,
@@ -135,6 +137,8 @@ def run_op_nb(st, ct, g, si, tgt_ok, op, fl, a0, a1, a2, a3, did):
         return op_tap_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
     if op == OP_UNTAP:
         return op_untap_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
+    if op == OP_COUNTER:
+        return op_counter_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
     if op == OP_PUMP_ALL:
         return op_pump_all_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
     if op == OP_RETURN_TO_HAND:

@@ -20,10 +20,12 @@ from ..consts import (
     SEL_EACH_PLAYER,
     SEL_SUBJECT,
     SEL_YOU,
+    SK_SPELL,
     ST_OK,
     T_CREATURE,
     W_DISCARD,
     W_MAY,
+    W_PAY_UNLESS,
     W_SACRIFICE,
     W_SCRY,
     W_SEARCH,
@@ -32,12 +34,15 @@ from ..consts import (
     Z_EXILE,
     Z_GRAVEYARD,
     Z_HAND,
+    Z_STACK,
 )
 from ..encoding import is_player_value_nb, player_value_nb, value_player_nb
 from ..jit import kernel
 from ..layout import (
     C_KW,
     G_ACTIVE,
+    G_AUTOPAY,
+    G_STACK_N,
     G_TURN,
     O_CARD,
     O_CFLAGS,
@@ -65,11 +70,13 @@ from ..layout import (
     PL_LIFE,
     SI_CARD,
     SI_CTRL,
+    SI_KIND,
     SI_SRC,
     SI_SRC_OID,
 )
 from .choice import ask_many_nb, ask_one_nb, ask_yesno_nb
 from .counters import blight_nb, move_all_counters_nb, proliferate_nb, put_counters_nb
+from .mana import autopay_nb, pay_nb, potential_mana_nb
 from .manamark import mark_mana_nb
 from .operands import amount_nb, self_obj_nb, single_sel_nb
 from .query import (
@@ -629,3 +636,55 @@ def op_return_to_hand_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
         move_card_nb(st, g, t, Z_HAND)
         return ST_OK, True
     return ST_OK, False
+
+
+@kernel
+def remove_stack_item_nb(st, g, k):
+    """Take stack item k out (a countered spell, 701.5a): the items above it move down one.
+    The top item's row stays as it was too, so a resolving item (the counterspell) reads
+    its own row still; stack.resolve_top_nb pops it by one."""
+    n = st.gm[g, G_STACK_N]
+    for d in range(k, n - 1):
+        for f in range(st.stk.shape[1]):
+            st.stk[g, f, d] = st.stk[g, f, d + 1]
+        for c in range(st.s_lki.shape[2]):
+            st.s_lki[g, d, c] = st.s_lki[g, d + 1, c]
+    st.gm[g, G_STACK_N] = n - 1
+
+
+@kernel
+def op_counter_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """Counter the selected spell (701.5a): it leaves the stack for its owner's graveyard,
+    unless (a1 > 0) its controller, asked, pays {a1} (they are asked only if they could:
+    the pool, in games what autopay could tap too). Done if it was countered."""
+    t = single_sel_nb(st, g, si, a0, tgt_ok)
+    if t < 0 or st.obj[g, O_ZONE, t] != Z_STACK:
+        return ST_OK, False
+    k = -1
+    for d in range(st.gm[g, G_STACK_N]):
+        if st.stk[g, SI_KIND, d] == SK_SPELL and st.stk[g, SI_SRC, d] == t:
+            k = d
+    if k < 0:
+        return ST_OK, False
+    if a1 > 0:
+        p = st.stk[g, SI_CTRL, k]
+        b = scratch_nb(st, g, 7)
+        need = st.scr[b:b + 6]
+        hyb = st.scr[b + 6:b + 7]
+        for c in range(6):
+            need[c] = 0
+        able = pay_nb(st, g, p, need, a1, hyb, 0, False)
+        if not able and st.gm[g, G_AUTOPAY] != 0:
+            able = potential_mana_nb(st, ct, g, p) >= a1
+        if able:
+            s, yes = ask_yesno_nb(st, ct, g, W_PAY_UNLESS, p)
+            if s != ST_OK:
+                return s, False
+            if yes:
+                if st.gm[g, G_AUTOPAY] != 0:
+                    autopay_nb(st, ct, g, p, need, a1, hyb, 0)
+                if pay_nb(st, g, p, need, a1, hyb, 0, True):
+                    return ST_OK, False
+    remove_stack_item_nb(st, g, k)
+    move_card_nb(st, g, t, Z_GRAVEYARD)
+    return ST_OK, True

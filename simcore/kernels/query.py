@@ -14,6 +14,7 @@ from ..consts import (
     FC_YOU,
     FZ_GRAVEYARD,
     FZ_LIBRARY,
+    FZ_STACK,
     KW_CANT_BLOCK,
     KW_FLASH,
     KW_HASTE,
@@ -30,6 +31,7 @@ from ..consts import (
     Z_BATTLEFIELD,
     Z_GRAVEYARD,
     Z_LIBRARY,
+    Z_STACK,
 )
 from ..jit import entry, kernel
 from ..layout import (
@@ -170,6 +172,9 @@ def matches_filter_nb(st, ct, g, f, src, src_ctrl, i):
     elif ct.filt[f, FI_ZONE] == FZ_LIBRARY:
         if z != Z_LIBRARY:
             return False
+    elif ct.filt[f, FI_ZONE] == FZ_STACK:
+        if z != Z_STACK:
+            return False
     elif z != Z_BATTLEFIELD:
         return False
     if ct.filt[f, FI_BASIC] != 0 and \
@@ -229,7 +234,7 @@ def count_filter_nb(st, ct, g, f, src, src_ctrl):
 def next_filter_zone_nb(st, ct, g, f, i):
     """The next slot above i that filter f could match: filters match permanents or
     graveyard cards only (matches_filter_nb), so a walk of a zone bitmap, not every slot."""
-    if ct.filt[f, FI_ZONE] == FZ_GRAVEYARD:
+    if ct.filt[f, FI_ZONE] == FZ_GRAVEYARD or ct.filt[f, FI_ZONE] == FZ_STACK:
         return next_nonlib_nb(st, g, i)
     return next_bf_nb(st, g, i)
 

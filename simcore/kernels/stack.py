@@ -959,7 +959,7 @@ def resolve_top_nb(st, ct, g):
         s = run_ops_nb(st, ct, g, si, tgt_ok)
         if s != ST_OK:
             return s
-        st.gm[g, G_STACK_N] = si
+        st.gm[g, G_STACK_N] -= 1    # it is on top (below it, a countered spell may be gone)
         to_library = False
         for o in range(ct.abil[a, AB_OP0], ct.abil[a, AB_OP0] + ct.abil[a, AB_NOP]):
             if ct.ops[o, 0] == OP_SHUFFLE_INTO_LIB:
@@ -974,5 +974,5 @@ def resolve_top_nb(st, ct, g):
     s = run_ops_nb(st, ct, g, si, tgt_ok)
     if s != ST_OK:
         return s
-    st.gm[g, G_STACK_N] = si
+    st.gm[g, G_STACK_N] -= 1        # as above
     return ST_OK

@@ -102,6 +102,14 @@ def _aim_ok(obj, card, abil, ops, filt, g, c, me):
     if sa < 0 or abil[sa, L.AB_NTGT] == 0:
         return True
     f = abil[sa, L.AB_TGT]
+    if filt[f, L.FI_ZONE] == K.FZ_STACK:     # a counterspell: a spell of theirs it may counter
+        for i in range(obj.shape[2]):
+            ci = obj[g, L.O_CARD, i]
+            if obj[g, L.O_ZONE, i] == K.Z_STACK and obj[g, L.O_CTRL, i] == 1 - me and \
+                    (filt[f, L.FI_TYPES] == 0 or (card[ci, L.C_TYPES] & filt[f, L.FI_TYPES])
+                     != 0) and (card[ci, L.C_TYPES] & filt[f, L.FI_NOT_TYPES]) == 0:
+                return True
+        return False
     if (filt[f, L.FI_TYPES] & K.T_CREATURE) == 0 or filt[f, L.FI_ZONE] != K.FZ_BATTLEFIELD \
             or filt[f, L.FI_PLAYERS] != 0:
         return True
@@ -439,6 +447,8 @@ def score_question(obj, counters, card, g, me, why, qk, a, o):
     if why == K.W_TARGET:
         if is_player:
             s = 3.0 if value_player_nb(o) == 1 - me else -3.0
+        elif obj[g, L.O_CTRL, slot] != me and obj[g, L.O_ZONE, slot] == K.Z_STACK:
+            s = 2.0 + mv        # a spell to counter: the costliest
         elif obj[g, L.O_CTRL, slot] != me:
             s = 2.0 + pw
         else:

@@ -30,14 +30,17 @@ class Targets:
         return {1: "target", 2: "target2"}.get(len(self.specs))
 
 
-def _object(phrase: str, tg: Targets) -> str | None:
-    """An object an effect acts on: a target phrase, `~` (self) or "it" (the last target)."""
+def _object(phrase: str, tg: Targets, spells: bool = False) -> str | None:
+    """An object an effect acts on: a target phrase, `~` (self) or "it" (the last target);
+    a spell on the stack only where the effect says `spells` (a counterspell's)."""
     if phrase == "~":
         return "self"
     if phrase == "it" and tg.last():        # "that creature" may name another object
         return tg.last()
     spec = read_target(phrase)
-    return tg.add(spec) if spec is not None else None
+    if spec is None or (isinstance(spec, dict) and (spec.get("zone") == "stack") != spells):
+        return None
+    return tg.add(spec)
 
 
 def _n(word: str):
@@ -157,6 +160,20 @@ def _pump_all(m, tg):
     return [e]
 
 
+def _counter(m, tg):
+    what = _object(m["what"], tg, spells=True)
+    if what is None:
+        return None
+    e = {"do": "counter"}
+    if what != "target":
+        e["what"] = what
+    if m["n"] is not None:
+        if int(m["n"]) == 0:
+            return None
+        e["unless_pays"] = int(m["n"])
+    return [e]
+
+
 def _cant_block(m, tg):
     what = _object(m["what"], tg)
     if what is None:
@@ -256,6 +273,8 @@ PATTERNS = [
                 r"until end of turn"), _pump_all),
     (re.compile(rf"(?P<filt>[a-z][^.]*?) gain {_KWS} until end of turn"), _pump_all),
     (re.compile(rf"{_OBJ} can't block this turn"), _cant_block),          # 509.1b
+    (re.compile(r"counter (?P<what>target [^.]*?spell)(?: unless its controller pays "
+                r"\{(?P<n>\d+)\})?"), _counter),                            # 701.5a
     (re.compile(r"return (?P<what>target [^.]+?) to the battlefield"), _return),
     (re.compile(r"search your library for (?P<what>an? [^,]*?) ?card, (?P<reveal>reveal it, )?"
                 r"put it (?P<put>onto the battlefield(?P<tapped> tapped)?|into your hand), "

@@ -13,6 +13,7 @@ _CTRL = ((" you control", "you"), (" an opponent controls", "opponent"),
          (" your opponents control", "opponent"))
 _MV = re.compile(r" with mana value (\d+) or less$")
 _NON = re.compile(r"non(" + "|".join(_TYPE_WORDS) + r") ")
+_SPELL = re.compile(r"(?:(?P<non>non)?(?P<t1>[a-z]+)(?: or (?P<t2>[a-z]+))? )?spell")
 _GRAVE = re.compile(r" (?:from|in) (your|an opponent's|a) graveyard$")
 
 
@@ -47,6 +48,21 @@ def _heads(words: str, plural: bool):
                 return None
             sub = s
     return types, sub
+
+
+def _spell(phrase: str) -> dict | None:
+    """"spell", "creature spell", "noncreature spell", "instant or sorcery spell": a spell on
+    the stack (the zone of a counterspell's target, 701.5a), or None."""
+    m = _SPELL.fullmatch(phrase)
+    if m is None:
+        return None
+    f = {"zone": "stack"}
+    types = [m[k] for k in ("t1", "t2") if m[k]]
+    if any(t not in _TYPE_WORDS for t in types) or (m["non"] and len(types) > 1):
+        return None
+    if types:
+        f["not_types" if m["non"] else "types"] = [_TYPE_WORDS[t] for t in types]
+    return f
 
 
 def read_filter(phrase: str, plural: bool = False) -> dict | None:
@@ -100,6 +116,8 @@ def read_target(phrase: str):
     if not (other or phrase.startswith("target ")):
         return None
     rest = phrase.split("target ", 1)[1]
+    if rest.endswith("spell"):
+        return None if other else _spell(rest)
     f = read_filter(rest)
     if f == {} and rest == "permanent":      # "target permanent": any permanent (115.1)
         return {"other": True} if other else f
