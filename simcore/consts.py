@@ -215,6 +215,7 @@ FC_OPP = 2
 FZ_BATTLEFIELD = 0
 FZ_GRAVEYARD = 1
 FZ_LIBRARY = 2          # cards in a library: what search_library may find
+FZ_STACK = 80           # spells on the stack: what a counterspell targets
 
 # ---- effect opcodes (op[0]) ----
 OP_PUT_COUNTERS = 1        # sel, kind, am_k, am_a
@@ -243,6 +244,11 @@ OP_MILL = 23               # am
 OP_SEARCH = 24             # filter id, second filter id (-1 none), to (SEARCH_TO_*), tapped
 OP_LOOK_TOP = 25           # n, filter id, second filter id (-1 none), take | DIG_* flags
 OP_DELAY = 26              # AK_DELAYED ability id, EV_* step (a delayed trigger, 603.7)
+OP_TAP = 80                # sel (701.21a)
+OP_UNTAP = 81              # sel (701.21b)
+OP_RETURN_TO_HAND = 82     # sel: a permanent or a graveyard card to its owner's hand
+OP_PUMP_ALL = 83           # filter id, power, toughness, keyword mask (611.2c)
+OP_COUNTER = 84            # sel (a spell), generic mana its controller may pay instead (0 none)
 OPCODE_NAMES = {v: k for k, v in dict(globals()).items() if k.startswith("OP_")}
 OPF_OPTIONAL = 1
 OPF_IF_DONE = 2
@@ -316,6 +322,8 @@ W_SCRY = 17
 W_PAY_LIFE = 18
 W_SEARCH = 19
 W_LOOK_TOP = 20
+W_TARGET_HELP = 80     # a target the effect helps (a pump, an untap): greedy aims it at its own
+W_PAY_UNLESS = 81      # "counter ... unless its controller pays {N}": whether to pay
 SEARCH_TO_HAND = 0
 SEARCH_TO_BATTLEFIELD = 1
 # look_at_top's last operand: how many to take (low byte) and these flags
@@ -333,6 +341,8 @@ WHY_NAMES = {W_TARGET: "target", W_BLIGHT: "creature to blight",
              W_PAY_LIFE: "whether to pay life",
              W_SEARCH: "the card to find in the library (none: find nothing)",
              W_LOOK_TOP: "the cards to take from the top of the library",
+             W_TARGET_HELP: "target",
+             W_PAY_UNLESS: "whether to pay so that the spell is not countered",
              W_LEGEND: "legendary permanent to keep", W_SACRIFICE: "permanent to sacrifice",
              W_REMOVE_COUNTERS: "counters to remove", W_X: "the value of X",
              W_KICKS: "how many times to kick",

@@ -73,6 +73,10 @@ OBJ_PLANES = (
                     "w < nw, bit k = slot 16 w + k holds a permanent; entry nw + w, bit k = it "
                     "holds a card outside the libraries or a token (kernels/zonebits.py; "
                     "set_zone_nb keeps them, rebuild_zone_bits after Python edits)"),
+    ("o_eot_kw", "KW_* bits 0-14 granted until end of turn (OP_PUMP, OP_PUMP_ALL; cleared at "
+                 "cleanup, 514.2, and by zone changes); read by query.has_kw_nb"),
+    ("o_eot_kw2", "KW_* bits 15-29 granted until end of turn, shifted down by 15 (double "
+                  "strike; KW_CANT_BLOCK: can't block this turn, 509.1b)"),
 )
 # st.pl[g, PL_*, p], int32
 PL_PLANES = (
@@ -448,11 +452,12 @@ FILT_PLANES = (
                "owner in a graveyard), and of a matching player"),
     ("f_owner", "FC_* relation to the source's controller of the object's owner"),
     ("f_zone", "FZ_BATTLEFIELD (permanents), FZ_GRAVEYARD (graveyard cards) or FZ_LIBRARY "
-               "(library cards: search_library's)"),
+               "(library cards: search_library's) or FZ_STACK (spells: a counterspell's target)"),
     ("f_mv_max", "greatest mana value (c_mv); -1 no limit"),
     ("f_other", "1 = not the source itself (\"another\")"),
     ("f_players", "1 = players match too (e.g. any target), subject to f_ctrl"),
     ("f_basic", "1 = basic cards only (supertype Basic)"),
+    ("f_not_types", "T_* type mask the object must have none of (\"nonland\"); 0 none"),
 )
 
 OBJ_FIELDS = tuple(name for name, _ in OBJ_PLANES)
@@ -559,9 +564,14 @@ CARD_TABLE_ARRAY_DOCS = {
            "none); OP_SHUFFLE_INTO_LIB sel (not read: the resolving spell itself is "
            "shuffled in); OP_BECOME_CREATURE power, toughness, 1 = all creature types (the "
            "source itself); OP_SAC_UNLESS filter id of what may be sacrificed instead; "
-           "OP_DESTROY sel; OP_PUMP sel, power, toughness; OP_EXILE_WARPED SEL_SUBJECT (not "
-           "read); OP_LOOK_TOP how many are looked at, filter id (-1 any card), second "
-           "filter id (-1 none), how many to take | DIG_* flags. Unused operands are 0; a4 and a5 always are",
+           "OP_DESTROY sel; OP_PUMP sel, power, toughness, keyword mask granted (KW_*, "
+           "KW_CANT_BLOCK); OP_EXILE_WARPED SEL_SUBJECT (not read); OP_TAP, OP_UNTAP sel; "
+           "OP_RETURN_TO_HAND sel (a permanent or a graveyard card); OP_PUMP_ALL filter id, "
+           "power, toughness, keyword mask (every permanent matching at resolution, 611.2c); "
+           "OP_COUNTER sel (a spell on the stack), generic mana its controller may pay instead "
+           "(0: none); OP_LOOK_TOP how many are looked at, filter id (-1 any card), second "
+           "filter id (-1 none), how many to take | DIG_* flags; OP_DELAY AK_DELAYED ability "
+           "id, EV_* step. Unused operands are 0; a4 and a5 always are",
     "sub_creature": "[sw] uint64: the subtype ids that are creature types (not "
                     "vocab.NON_CREATURE_SUBTYPES), as c_sub: what o_eot_chg grants (205.3m)",
     "meta": "[3] int32: [counter kinds (META_NKINDS), the warp trigger's ability id "

@@ -455,3 +455,106 @@ def test_a_creatures_own_combat_restrictions_and_shroud():
                                "Test Brute can't block and can't be blocked.", "{2}{R}",
                                power="3", toughness="3"))
     assert both.status == NONE
+
+
+def test_tap_and_untap_read_and_render_back():
+    # 701.21: Gideon's Lawkeeper, Voyaging Satyr, Burst of Energy ("target permanent": any)
+    for name, tl, text, ab in (
+            ("Gideon's Lawkeeper", "Creature — Human Soldier", "{W}, {T}: Tap target creature.",
+             {"kind": "activated", "cost": "{W}, {T}", "targets": [{"types": ["Creature"]}],
+              "effects": [{"do": "tap"}]}),
+            ("Voyaging Satyr", "Creature — Satyr Druid", "{T}: Untap target land.",
+             {"kind": "activated", "cost": "{T}", "targets": [{"types": ["Land"]}],
+              "effects": [{"do": "untap"}]}),
+            ("Burst of Energy", "Instant", "Untap target permanent.",
+             {"kind": "spell", "targets": [{}], "effects": [{"do": "untap"}]}),
+            ("Kiora's Follower", "Creature — Merfolk", "{T}: Untap another target permanent.",
+             {"kind": "activated", "cost": "{T}", "targets": [{"other": True}],
+              "effects": [{"do": "untap"}]})):
+        pt = {"power": "1", "toughness": "1"} if "Creature" in tl else {}
+        c = compile_printed(one(name, tl, text, "{W}", **pt))
+        assert c.status == FULL and c.card["abilities"] == [ab], (name, c.card)
+        assert render_agrees(text, name, False, c.card), render_diff(text, name, False, c.card)
+
+
+def test_return_to_hand_reads_where_the_card_is_and_renders_back():
+    # Disperse (a "non" type: nonland), Disentomb (your graveyard: "to your hand"), Shivan
+    # Phoenix (~ in its own dies trigger is the card it became: the subject, 603.10a)
+    for name, tl, text, ab in (
+            ("Disperse", "Instant", "Return target nonland permanent to its owner's hand.",
+             {"kind": "spell", "targets": [{"not_types": ["Land"]}],
+              "effects": [{"do": "return_to_hand"}]}),
+            ("Disentomb", "Sorcery", "Return target creature card from your graveyard to your "
+             "hand.", {"kind": "spell", "targets": [{"types": ["Creature"], "zone": "graveyard",
+                                                     "owner": "you"}],
+                       "effects": [{"do": "return_to_hand"}]}),
+            ("Call to Mind", "Sorcery", "Return target instant or sorcery card from your "
+             "graveyard to your hand.",
+             {"kind": "spell", "targets": [{"types": ["Instant", "Sorcery"],
+                                            "zone": "graveyard", "owner": "you"}],
+              "effects": [{"do": "return_to_hand"}]}),
+            ("Shivan Phoenix", "Creature — Phoenix", "When Shivan Phoenix dies, return Shivan "
+             "Phoenix to its owner's hand.",
+             {"kind": "trigger", "event": "dies",
+              "effects": [{"do": "return_to_hand", "what": "subject"}]})):
+        pt = {"power": "3", "toughness": "4"} if "Creature" in tl else {}
+        c = compile_printed(one(name, tl, text, "{U}", **pt))
+        assert c.status == FULL and c.card["abilities"] == [ab], (name, c.card)
+        assert render_agrees(text, name, False, c.card), render_diff(text, name, False, c.card)
+    # the hand follows where the card is: a permanent to "your hand" is not read
+    assert compile_printed(one("Test Odd", "Instant", "Return target creature to your hand.",
+                               "{U}")).status == NONE
+
+
+def test_until_end_of_turn_pumps_grants_and_cant_block_render_back():
+    # 611.2: one object (Aerial Maneuver), ~ (Amaranthine Wall), many (Banners Raised:
+    # 611.2c, Thundering Ceratok), "can't block this turn" (Stun, 509.1b)
+    for name, tl, text, ab in (
+            ("Aerial Maneuver", "Instant", "Target creature gets +1/+1 and gains flying and "
+             "first strike until end of turn.",
+             {"kind": "spell", "targets": [{"types": ["Creature"]}],
+              "effects": [{"do": "pump", "power": 1, "toughness": 1,
+                           "keywords": ["flying", "first strike"]}]}),
+            ("Amaranthine Wall", "Artifact Creature — Wall", "{2}: Amaranthine Wall gains "
+             "indestructible until end of turn.",
+             {"kind": "activated", "cost": "{2}", "effects": [
+                 {"do": "pump", "keywords": ["indestructible"], "what": "self"}]}),
+            ("Banners Raised", "Instant", "Creatures you control get +1/+0 until end of turn.",
+             {"kind": "spell", "effects": [{"do": "pump_all", "filter": {
+                 "controller": "you", "types": ["Creature"]}, "power": 1, "toughness": 0}]}),
+            ("Thundering Ceratok", "Creature — Rhino", "When Thundering Ceratok enters, other "
+             "creatures you control gain trample until end of turn.",
+             {"kind": "trigger", "event": "enters", "effects": [{"do": "pump_all", "filter": {
+                 "controller": "you", "types": ["Creature"], "other": True},
+                 "keywords": ["trample"]}]}),
+            ("Stun", "Instant", "Target creature can't block this turn.",
+             {"kind": "spell", "targets": [{"types": ["Creature"]}],
+              "effects": [{"do": "cant_block"}]})):
+        pt = {"power": "0", "toughness": "6"} if "Creature" in tl else {}
+        c = compile_printed(one(name, tl, text, "{W}", **pt))
+        assert c.status == FULL and c.card["abilities"] == [ab], (name, c.card)
+        assert render_agrees(text, name, False, c.card), render_diff(text, name, False, c.card)
+    # a keyword the rules read from the card alone (lifelink: damage_nb) is not granted
+    assert compile_printed(one("Test Link", "Instant", "Target creature gains lifelink until "
+                               "end of turn.", "{W}")).status == NONE
+
+
+def test_counterspells_read_their_spell_filters_and_render_back():
+    # 701.5a: a target on the stack (zone "stack"); "unless its controller pays {N}"
+    for name, text, tgt, eff in (
+            ("Counterspell", "Counter target spell.", {"zone": "stack"}, {"do": "counter"}),
+            ("Mana Leak", "Counter target spell unless its controller pays {3}.",
+             {"zone": "stack"}, {"do": "counter", "unless_pays": 3}),
+            ("Negate", "Counter target noncreature spell.",
+             {"zone": "stack", "not_types": ["Creature"]}, {"do": "counter"}),
+            ("Essence Scatter", "Counter target creature spell.",
+             {"zone": "stack", "types": ["Creature"]}, {"do": "counter"}),
+            ("Dissipate", "Counter target instant or sorcery spell.",
+             {"zone": "stack", "types": ["Instant", "Sorcery"]}, {"do": "counter"})):
+        c = compile_printed(one(name, "Instant", text, "{U}{U}"))
+        assert c.status == FULL and c.card["abilities"] == [
+            {"kind": "spell", "targets": [tgt], "effects": [eff]}], (name, c.card)
+        assert render_agrees(text, name, False, c.card), render_diff(text, name, False, c.card)
+    # a spell is a counterspell's target only: "exile target spell" stays unread
+    assert compile_printed(one("Test Void", "Instant", "Exile target spell.",
+                               "{U}")).status == NONE

@@ -197,9 +197,12 @@ class _Compiler:
                    f_zone=K.FZ_GRAVEYARD if spec.get("zone") == "graveyard" else K.FZ_BATTLEFIELD,
                    f_mv_max=spec.get("mv_max", -1), f_other=int(spec.get("other", False)),
                    f_players=int(spec.get("players", False)),
-                   f_basic=int(spec.get("basic", False)))
+                   f_basic=int(spec.get("basic", False)),
+                   f_not_types=sum(K.TYPE_BITS[t] for t in spec.get("not_types", [])))
         if spec.get("zone") == "library":
             row["f_zone"] = K.FZ_LIBRARY
+        if spec.get("zone") == "stack":
+            row["f_zone"] = K.FZ_STACK
         self.filters.append(row)
         self.filter_ids[key] = len(self.filters) - 1
         return len(self.filters) - 1
@@ -301,6 +304,7 @@ class _Compiler:
             elif do == "pump":
                 a[:3] = [K.SEL_IDS[sel(e, "what")], e.get("power", 0),
                          e.get("toughness", 0)]
+                a[3] = sum(K.KW_BITS[k] for k in e.get("keywords", []))
                 op = K.OP_PUMP
             elif do == "search_library":
                 find = e.get("find", []) or [{}]
@@ -324,6 +328,22 @@ class _Compiler:
                 self.delayed.append((len(self.ops), e["effects"], w + ".effects"))
                 a[:2] = [-1, K.EV_UPKEEP]
                 op = K.OP_DELAY
+            elif do in ("tap", "untap"):
+                a[0] = K.SEL_IDS[sel(e, "what")]
+                op = K.OP_TAP if do == "tap" else K.OP_UNTAP
+            elif do == "pump_all":
+                a[:4] = [self.filter_id(e["filter"], w + ".filter"), e.get("power", 0),
+                         e.get("toughness", 0), sum(K.KW_BITS[k] for k in e.get("keywords", []))]
+                op = K.OP_PUMP_ALL
+            elif do == "cant_block":        # a pump of nothing that "can't block" (509.1b)
+                a[:4] = [K.SEL_IDS[sel(e, "what")], 0, 0, K.KW_CANT_BLOCK]
+                op = K.OP_PUMP
+            elif do == "counter":
+                a[:2] = [K.SEL_IDS[sel(e, "what")], e.get("unless_pays", 0)]
+                op = K.OP_COUNTER
+            elif do == "return_to_hand":
+                a[0] = K.SEL_IDS[sel(e, "what")]
+                op = K.OP_RETURN_TO_HAND
             else:  # pragma: no cover - the validator rejects unknown effects
                 raise PlaytestError(f"{w}.do: unknown effect {do!r}")
             self.ops.append([op, flags] + a)

@@ -84,18 +84,23 @@ def _things(f: dict, plural: bool = False, zone_word: str = "in") -> str:
     card with mana value 3 or less from your graveyard", "player or planeswalker"."""
     types = [t.lower() for t in f.get("types", [])]
     graveyard = f.get("zone") == "graveyard"
+    stack = f.get("zone") == "stack"
     sub = f.get("subtype")
     if types:
         heads = [f"{sub} {t}" if sub else t for t in types]
     else:
-        heads = [sub or ("card" if graveyard else "permanent")]
-    if graveyard and types:
-        heads = [h + " card" for h in heads]
+        heads = [sub or ("card" if graveyard else "spell" if stack else "permanent")]
+    if graveyard and (types or sub):     # "instant or sorcery card", "Arcane card"
+        heads[-1] += " card"
+    if stack and (types or sub):         # "instant or sorcery spell"
+        heads[-1] += " spell"
     if plural:
         heads = [_plural(h) for h in heads]
     if f.get("players"):
         heads = ["players" if plural else "player"] + heads
     text = _or(heads)
+    if f.get("not_types"):
+        text = "".join(f"non{t.lower()} " for t in f["not_types"]) + text
     if "mv_max" in f:
         text += f" with mana value {f['mv_max']} or less"
     if graveyard:
@@ -135,6 +140,7 @@ class _Card:
         self.name = card["name"]
         self.card = card
         self.pool = pool or {}
+        self.ability = ability
         self.targets = [_target(t) for t in ability.get("targets", [])]
         self.named = set()
         # in a trigger on its own leaving, the card is the subject (its last known state)
@@ -152,7 +158,8 @@ class _Card:
                 return "it"
             self.named.add(sel)
             return self.targets[i] if i < len(self.targets) else sel   # (validation refuses)
-        return {"self": self.name, "subject": "it", "each_creature": "each creature",
+        return {"self": self.name, "subject": self.name if self.self_subject else "it",
+                "each_creature": "each creature",
                 "each_opponent": "each opponent",
                 "each_opponent_and_their_creatures":
                     "each opponent and each creature they control",
@@ -258,8 +265,36 @@ def _clause(e: dict, c: _Card) -> tuple[str | None, str, str, str]:
                if e.get("put") == "battlefield" else "put it into your hand")
         return None, "search", f"your library for {what}{reveal}, {put}, then shuffle", ""
     if do == "pump":
-        return (sel("what"), "get", f"{_pt(e.get('power', 0), e.get('toughness', 0))} until "
-                f"end of turn", "")
+        kws = _and(e.get("keywords", []))
+        p, t = e.get("power", 0), e.get("toughness", 0)
+        if kws and p == 0 and t == 0:
+            return sel("what"), "gain", f"{kws} until end of turn", ""
+        gains = f" and gains {kws}" if kws else ""
+        return sel("what"), "get", f"{_pt(p, t)}{gains} until end of turn", ""
+    if do == "pump_all":
+        f = e["filter"]
+        what = ("other " if f.get("other") else "") + _things(f, plural=True)
+        kws = _and(e.get("keywords", []))
+        p, t = e.get("power", 0), e.get("toughness", 0)
+        if kws and p == 0 and t == 0:
+            return None, f"{what} gain", f"{kws} until end of turn", ""
+        gains = f" and gain {kws}" if kws else ""
+        return None, f"{what} get", f"{_pt(p, t)}{gains} until end of turn", ""
+    if do == "counter":
+        n = e.get("unless_pays", 0)
+        unless = f" unless its controller pays {{{n}}}" if n else ""
+        return None, "counter", f"{sel('what')}{unless}", ""
+    if do == "cant_block":
+        return None, f"{sel('what')} can't block this turn", "", ""
+    if do in ("tap", "untap"):
+        return None, do, sel("what"), ""
+    if do == "return_to_hand":
+        what = e.get("what", "target")
+        k = vocab.TARGET_SELECTORS.get(what)
+        spec = c.ability.get("targets", [None] * 2)[k] if k is not None else None
+        yours = isinstance(spec, dict) and spec.get("zone") == "graveyard" and \
+            spec.get("owner") == "you"
+        return None, "return", f"{sel('what')} to {'your' if yours else 'its owner' + chr(39) + 's'} hand", ""
     if do == "look_at_top":
         return None, "look", _top_of_library(e["n"]), _look_then(e)
     if do == "delayed":     # at: next_turns_upkeep, the one value

@@ -42,6 +42,7 @@ _MIN_INT = {
     ("ability.activated", "pay_life"): 1,
     ("ability.mana", "pay_life"): 1,
     ("ability.mana", "damage_to_you"): 1,
+    ("effect", "unless_pays"): 1,
 }
 
 # Keys an effect cannot do without (besides `do`).
@@ -50,6 +51,7 @@ _EFFECT_REQUIRED = {
     "put_counters": ("counter",),
     "look_at_top": ("n",),
     "delayed": ("at", "effects"),
+    "pump_all": ("filter",),
 }
 
 _COULD_PRODUCE_ADDS = {

@@ -37,6 +37,10 @@ KEYWORDS |= set(LANDWALK)
 KEYWORDS |= {"changeling", "devoid", "shroud"}
 # "~ can't block." and the like: the creature's own combat restrictions (509.1b, 508.1d)
 RESTRICTIONS = {"cant_block", "cant_be_blocked", "attacks_each_combat", "blocks_only_flying"}
+# Keywords an effect may grant until end of turn (pump's and pump_all's `keywords`): those
+# the rules read from the object (kernels/query.has_kw_nb), not from its card alone
+GRANTABLE_KEYWORDS = {"flying", "vigilance", "trample", "haste", "reach", "indestructible",
+                      "hexproof", "menace", "first strike", "double strike"}
 # Subtypes that are not creature types (rule 205.3): "all creature types" never grants these.
 NON_CREATURE_SUBTYPES = {
     "Plains", "Island", "Swamp", "Mountain", "Forest", "Desert", "Gate", "Lair", "Locus",
@@ -86,10 +90,16 @@ EFFECTS = {
     "become_creature": {"power", "toughness", "all_creature_types"},
     "sacrifice_unless": {"sacrifice"},
     "destroy": {"what"},
-    "pump": {"what", "power", "toughness"},
+    "pump": {"what", "power", "toughness", "keywords"},
     "search_library": {"find", "put", "tapped", "reveal"},
     "look_at_top": {"n", "take", "up_to", "find", "put", "reveal", "rest"},
     "delayed": {"at", "effects"},
+    "tap": {"what"},
+    "untap": {"what"},
+    "return_to_hand": {"what"},
+    "pump_all": {"filter", "power", "toughness", "keywords"},
+    "cant_block": {"what"},
+    "counter": {"what", "unless_pays"},
 }
 # What an effect acts on when its selector key is left out (simcore/cards/compile.py reads these
 # defaults too): "target" there needs the ability's first target like a written one.
@@ -105,6 +115,11 @@ SELECTOR_DEFAULTS = {
     "shuffle_into_library": {"what": "self"},
     "destroy": {"what": "target"},
     "pump": {"what": "target"},
+    "tap": {"what": "target"},
+    "untap": {"what": "target"},
+    "return_to_hand": {"what": "target"},
+    "cant_block": {"what": "target"},
+    "counter": {"what": "target"},
 }
 # Selector values that name one of the ability's targets, by position in `targets`.
 TARGET_SELECTORS = {"target": 0, "target2": 1}
@@ -242,11 +257,12 @@ SCHEMAS = {
         "subtype": (("str",), False),
         "controller": (("enum", {"you", "opponent", "any"}), False),
         "owner": (("enum", {"you", "opponent", "any"}), False),
-        "zone": (("enum", {"battlefield", "graveyard"}), False),
+        "zone": (("enum", {"battlefield", "graveyard", "stack"}), False),
         "mv_max": (("int",), False),
         "other": (("bool",), False),
         "players": (("bool",), False),
         "basic": (("bool",), False),
+        "not_types": (("list", ("enum", CARD_TYPES)), False),
     },
     "amount": {
         "count": (("table", "filter"), False),
@@ -282,5 +298,8 @@ SCHEMAS = {
         "rest": (("enum", {"graveyard", "bottom", "bottom_random"}), False),
         "at": (("enum", {"next_turns_upkeep"}), False),
         "effects": (("list", ("table", "effect")), False),
+        "keywords": (("list", ("enum", GRANTABLE_KEYWORDS)), False),
+        "filter": (("table", "filter"), False),
+        "unless_pays": (("int",), False),
     },
 }

@@ -6,6 +6,7 @@ before (608.2b, kernels/operands.py target_legal_nb, called by stack.resolve_top
 from ..consts import (
     OP_BECOME_CREATURE,
     OP_BLIGHT,
+    OP_COUNTER,
     OP_CREATE_TOKEN,
     OP_DAMAGE,
     OP_DELAY,
@@ -22,13 +23,17 @@ from ..consts import (
     OP_MOVE_COUNTERS,
     OP_PROLIFERATE,
     OP_PUMP,
+    OP_PUMP_ALL,
     OP_PUT_COUNTERS,
     OP_PUT_SUBJ_COUNTERS,
     OP_RETURN_TO_BF,
+    OP_RETURN_TO_HAND,
     OP_SAC_UNLESS,
     OP_SCRY,
     OP_SEARCH,
     OP_SURVEIL,
+    OP_TAP,
+    OP_UNTAP,
     OPF_IF_DONE,
     OPF_OPTIONAL,
     ST_OK,
@@ -46,6 +51,7 @@ from .operands import single_sel_nb
 from .ops import (
     op_become_creature_nb,
     op_blight_nb,
+    op_counter_nb,
     op_create_token_nb,
     op_damage_nb,
     op_delay_nb,
@@ -61,14 +67,18 @@ from .ops import (
     op_mill_nb,
     op_move_counters_nb,
     op_proliferate_nb,
+    op_pump_all_nb,
     op_pump_nb,
     op_put_counters_nb,
     op_put_subject_counters_nb,
     op_return_to_battlefield_nb,
+    op_return_to_hand_nb,
     op_sacrifice_unless_nb,
     op_scry_nb,
     op_search_nb,
     op_surveil_nb,
+    op_tap_nb,
+    op_untap_nb,
 )
 from .query import (
     obj_has_counters_nb,
@@ -131,6 +141,16 @@ def run_op_nb(st, ct, g, si, tgt_ok, op, fl, a0, a1, a2, a3, did):
         return op_sacrifice_unless_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
     if op == OP_EXILE_WARPED:
         return op_exile_warped_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
+    if op == OP_TAP:
+        return op_tap_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
+    if op == OP_UNTAP:
+        return op_untap_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
+    if op == OP_COUNTER:
+        return op_counter_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
+    if op == OP_PUMP_ALL:
+        return op_pump_all_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
+    if op == OP_RETURN_TO_HAND:
+        return op_return_to_hand_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
     return ST_OK, did
 
 

@@ -24,12 +24,14 @@ from ..consts import (
     SEL_EACH_PLAYER,
     SEL_SUBJECT,
     SEL_YOU,
+    SK_SPELL,
     ST_CAPACITY,
     ST_OK,
     T_CREATURE,
     W_DISCARD,
     W_LOOK_TOP,
     W_MAY,
+    W_PAY_UNLESS,
     W_SACRIFICE,
     W_SCRY,
     W_SEARCH,
@@ -39,6 +41,7 @@ from ..consts import (
     Z_GRAVEYARD,
     Z_HAND,
     Z_LIBRARY,
+    Z_STACK,
 )
 from ..encoding import is_player_value_nb, player_value_nb, value_player_nb
 from ..jit import kernel
@@ -51,7 +54,9 @@ from ..layout import (
     DI_TURN,
     DI_WHEN,
     G_ACTIVE,
+    G_AUTOPAY,
     G_D_N,
+    G_STACK_N,
     G_TURN,
     O_CARD,
     O_CFLAGS,
@@ -59,6 +64,8 @@ from ..layout import (
     O_DAMAGE,
     O_DTDMG,
     O_EOT_CHG,
+    O_EOT_KW,
+    O_EOT_KW2,
     O_EOT_P,
     O_EOT_PP,
     O_EOT_T,
@@ -77,14 +84,17 @@ from ..layout import (
     PL_LIFE,
     SI_CARD,
     SI_CTRL,
+    SI_KIND,
     SI_SRC,
     SI_SRC_OID,
 )
 from .choice import ask_many_nb, ask_one_nb, ask_yesno_nb
 from .counters import blight_nb, move_all_counters_nb, proliferate_nb, put_counters_nb
+from .mana import autopay_nb, pay_nb, potential_mana_nb
 from .manamark import mark_mana_nb
 from .operands import amount_nb, self_obj_nb, single_sel_nb
 from .query import (
+    has_kw_nb,
     is_creature_nb,
     matches_filter_nb,
     protected_from_nb,
@@ -131,7 +141,7 @@ def damage_nb(st, ct, g, t, n, src_card, src_ctrl):
 def destroy_nb(st, ct, g, t):
     """Destroy permanent t (701.8a: to its owner's graveyard), unless it is indestructible
     (702.12b). Returns (status, destroyed)."""
-    if (ct.card[st.obj[g, O_CARD, t], C_KW] & KW_INDESTRUCTIBLE) != 0:
+    if has_kw_nb(st, ct, g, t, KW_INDESTRUCTIBLE):
         return ST_OK, False
     s = leave_one_nb(st, ct, g, t, Z_GRAVEYARD)
     return s, s == ST_OK
@@ -593,12 +603,39 @@ def op_become_creature_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
 
 
 @kernel
+def pump_nb(st, g, t, power, toughness, kws):
+    """Permanent t gets +power/+toughness and the keywords kws (KW_* mask, KW_CANT_BLOCK)
+    until end of turn (611.2a; ended by end_eot_effects_nb at cleanup, 514.2)."""
+    st.obj[g, O_EOT_PP, t] += power
+    st.obj[g, O_EOT_TT, t] += toughness
+    if kws != 0:
+        st.obj[g, O_EOT_KW, t] |= kws & 0x7FFF
+        st.obj[g, O_EOT_KW2, t] |= (kws >> 15) & 0x7FFF
+        mark_mana_nb(st, g)     # haste lets a summoning-sick creature tap for mana (302.6)
+
+
+@kernel
 def op_pump_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
-    """The selected permanent gets +a1/+a2 until end of turn."""
+    """The selected permanent gets +a1/+a2 and keywords a3 until end of turn."""
     t = single_sel_nb(st, g, si, a0, tgt_ok)
     if t >= 0 and st.obj[g, O_ZONE, t] == Z_BATTLEFIELD:
-        st.obj[g, O_EOT_PP, t] += a1
-        st.obj[g, O_EOT_TT, t] += a2
+        pump_nb(st, g, t, a1, a2, a3)
+    return ST_OK, True
+
+
+@kernel
+def op_pump_all_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """Every permanent matching filter a0 gets +a1/+a2 and keywords a3 until end of turn:
+    those there as it resolves only (611.2c: a creature entering later is not affected)."""
+    src = st.stk[g, SI_SRC, si]
+    ctrl = st.stk[g, SI_CTRL, si]
+    i = -1
+    while True:
+        i = next_bf_nb(st, g, i)
+        if i >= st.obj.shape[2]:
+            break
+        if matches_filter_nb(st, ct, g, a0, src, ctrl, i):
+            pump_nb(st, g, i, a1, a2, a3)
     return ST_OK, True
 
 
@@ -661,4 +698,95 @@ def op_exile_warped_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
         st.obj[g, O_EX_KIND, t] = EXP_WARP
         st.obj[g, O_EX_TURN, t] = st.gm[g, G_TURN]
         st.obj[g, O_EX_PLAYER, t] = st.obj[g, O_OWNER, t]
+    return ST_OK, True
+
+
+@kernel
+def op_tap_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """Tap the selected permanent (701.21a); done if it was untapped."""
+    t = single_sel_nb(st, g, si, a0, tgt_ok)
+    if t < 0 or st.obj[g, O_ZONE, t] != Z_BATTLEFIELD or st.obj[g, O_TAPPED, t] != 0:
+        return ST_OK, False
+    st.obj[g, O_TAPPED, t] = 1
+    mark_mana_nb(st, g)         # a tapped source makes no mana now
+    return ST_OK, True
+
+
+@kernel
+def op_untap_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """Untap the selected permanent (701.21b); done if it was tapped."""
+    t = single_sel_nb(st, g, si, a0, tgt_ok)
+    if t < 0 or st.obj[g, O_ZONE, t] != Z_BATTLEFIELD or st.obj[g, O_TAPPED, t] == 0:
+        return ST_OK, False
+    st.obj[g, O_TAPPED, t] = 0
+    mark_mana_nb(st, g)
+    return ST_OK, True
+
+
+@kernel
+def op_return_to_hand_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """Return the selected permanent or graveyard card to its owner's hand (a token there
+    ceases to exist as state-based actions are checked, 704.5d). Done if it moved."""
+    t = single_sel_nb(st, g, si, a0, tgt_ok)
+    if t < 0:
+        return ST_OK, False
+    z = st.obj[g, O_ZONE, t]
+    if z == Z_BATTLEFIELD:
+        s = leave_one_nb(st, ct, g, t, Z_HAND)
+        return s, s == ST_OK
+    if z == Z_GRAVEYARD:
+        move_card_nb(st, g, t, Z_HAND)
+        return ST_OK, True
+    return ST_OK, False
+
+
+@kernel
+def remove_stack_item_nb(st, g, k):
+    """Take stack item k out (a countered spell, 701.5a): the items above it move down one.
+    The top item's row stays as it was too, so a resolving item (the counterspell) reads
+    its own row still; stack.resolve_top_nb pops it by one."""
+    n = st.gm[g, G_STACK_N]
+    for d in range(k, n - 1):
+        for f in range(st.stk.shape[1]):
+            st.stk[g, f, d] = st.stk[g, f, d + 1]
+        for c in range(st.s_lki.shape[2]):
+            st.s_lki[g, d, c] = st.s_lki[g, d + 1, c]
+    st.gm[g, G_STACK_N] = n - 1
+
+
+@kernel
+def op_counter_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """Counter the selected spell (701.5a): it leaves the stack for its owner's graveyard,
+    unless (a1 > 0) its controller, asked, pays {a1} (they are asked only if they could:
+    the pool, in games what autopay could tap too). Done if it was countered."""
+    t = single_sel_nb(st, g, si, a0, tgt_ok)
+    if t < 0 or st.obj[g, O_ZONE, t] != Z_STACK:
+        return ST_OK, False
+    k = -1
+    for d in range(st.gm[g, G_STACK_N]):
+        if st.stk[g, SI_KIND, d] == SK_SPELL and st.stk[g, SI_SRC, d] == t:
+            k = d
+    if k < 0:
+        return ST_OK, False
+    if a1 > 0:
+        p = st.stk[g, SI_CTRL, k]
+        b = scratch_nb(st, g, 7)
+        need = st.scr[b:b + 6]
+        hyb = st.scr[b + 6:b + 7]
+        for c in range(6):
+            need[c] = 0
+        able = pay_nb(st, g, p, need, a1, hyb, 0, False)
+        if not able and st.gm[g, G_AUTOPAY] != 0:
+            able = potential_mana_nb(st, ct, g, p) >= a1
+        if able:
+            s, yes = ask_yesno_nb(st, ct, g, W_PAY_UNLESS, p)
+            if s != ST_OK:
+                return s, False
+            if yes:
+                if st.gm[g, G_AUTOPAY] != 0:
+                    autopay_nb(st, ct, g, p, need, a1, hyb, 0)
+                if pay_nb(st, g, p, need, a1, hyb, 0, True):
+                    return ST_OK, False
+    remove_stack_item_nb(st, g, k)
+    move_card_nb(st, g, t, Z_GRAVEYARD)
     return ST_OK, True

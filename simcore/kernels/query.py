@@ -14,6 +14,7 @@ from ..consts import (
     FC_YOU,
     FZ_GRAVEYARD,
     FZ_LIBRARY,
+    FZ_STACK,
     KW_BLOCKS_ONLY_FLYING,
     KW_CANT_BE_BLOCKED,
     KW_CANT_BLOCK,
@@ -25,20 +26,28 @@ from ..consts import (
     KW_HEXPROOF,
     KW_REACH,
     KW_SHROUD,
+    OP_PUMP,
+    OP_UNTAP,
     PROT_CREATURES,
     PROT_EVERYTHING,
+    SEL_TARGET0,
     SUP_BASIC,
     T_CREATURE,
     T_INSTANT,
     T_LAND,
+    W_TARGET,
+    W_TARGET_HELP,
     Z_BATTLEFIELD,
     Z_GRAVEYARD,
     Z_LIBRARY,
+    Z_STACK,
 )
 from ..jit import entry, kernel
 from ..layout import (
     AB_FILTER,
     AB_KIND,
+    AB_NOP,
+    AB_OP0,
     AB_PW,
     AB_TG,
     C_ABIL0,
@@ -57,6 +66,7 @@ from ..layout import (
     FI_BASIC,
     FI_CTRL,
     FI_MV_MAX,
+    FI_NOT_TYPES,
     FI_OTHER,
     FI_OWNER,
     FI_PLAYERS,
@@ -67,6 +77,8 @@ from ..layout import (
     O_CARD,
     O_CTRL,
     O_EOT_CHG,
+    O_EOT_KW,
+    O_EOT_KW2,
     O_EOT_P,
     O_EOT_PP,
     O_EOT_T,
@@ -122,7 +134,9 @@ def has_subtype_nb(st, ct, g, i, sub):
 
 @kernel
 def has_kw_nb(st, ct, g, i, kw):
-    return (ct.card[st.obj[g, O_CARD, i], C_KW] & kw) != 0
+    """Has object i keyword kw (or KW_CANT_BLOCK): printed, or granted until end of turn."""
+    eot = np.int64(st.obj[g, O_EOT_KW, i]) | (np.int64(st.obj[g, O_EOT_KW2, i]) << 15)
+    return ((ct.card[st.obj[g, O_CARD, i], C_KW] | eot) & kw) != 0
 
 
 @kernel
@@ -137,7 +151,7 @@ def targetable_by_nb(st, ct, g, i, p):
     """May a spell or ability p controls target object i? Not a permanent with hexproof
     that an opponent of p controls (702.11b)."""
     return st.obj[g, O_ZONE, i] != Z_BATTLEFIELD or st.obj[g, O_CTRL, i] == p or \
-        (ct.card[st.obj[g, O_CARD, i], C_KW] & KW_HEXPROOF) == 0
+        not has_kw_nb(st, ct, g, i, KW_HEXPROOF)
 
 
 @kernel
@@ -244,6 +258,9 @@ def matches_filter_nb(st, ct, g, f, src, src_ctrl, i):
     elif ct.filt[f, FI_ZONE] == FZ_LIBRARY:
         if z != Z_LIBRARY:
             return False
+    elif ct.filt[f, FI_ZONE] == FZ_STACK:
+        if z != Z_STACK:
+            return False
     elif z != Z_BATTLEFIELD:
         return False
     if ct.filt[f, FI_BASIC] != 0 and \
@@ -251,6 +268,9 @@ def matches_filter_nb(st, ct, g, f, src, src_ctrl, i):
         return False
     ft = ct.filt[f, FI_TYPES]
     if ft != 0 and (obj_types_nb(st, ct, g, i) & ft) == 0:
+        return False
+    if ct.filt[f, FI_NOT_TYPES] != 0 and \
+            (obj_types_nb(st, ct, g, i) & ct.filt[f, FI_NOT_TYPES]) != 0:
         return False
     if not has_subtype_nb(st, ct, g, i, ct.filt[f, FI_SUB]):
         return False
@@ -300,7 +320,7 @@ def count_filter_nb(st, ct, g, f, src, src_ctrl):
 def next_filter_zone_nb(st, ct, g, f, i):
     """The next slot above i that filter f could match: filters match permanents or
     graveyard cards only (matches_filter_nb), so a walk of a zone bitmap, not every slot."""
-    if ct.filt[f, FI_ZONE] == FZ_GRAVEYARD:
+    if ct.filt[f, FI_ZONE] == FZ_GRAVEYARD or ct.filt[f, FI_ZONE] == FZ_STACK:
         return next_nonlib_nb(st, g, i)
     return next_bf_nb(st, g, i)
 
@@ -395,3 +415,20 @@ def player_has_counters_nb(st, g, p):
         if st.p_counters[g, p, k] > 0:
             return True
     return False
+
+
+@kernel
+def target_why_nb(abil, ops, a, k):
+    """Why target k of ability a is asked: W_TARGET_HELP when an effect of the ability helps
+    it (an untap, a pump that adds, a keyword), else W_TARGET; only the players read it."""
+    sel = SEL_TARGET0 + k
+    for o in range(abil[a, AB_OP0], abil[a, AB_OP0] + abil[a, AB_NOP]):
+        op = ops[o, 0]
+        if ops[o, 2] != sel:
+            continue
+        if op == OP_UNTAP:
+            return W_TARGET_HELP
+        if op == OP_PUMP and (ops[o, 5] & KW_CANT_BLOCK) == 0 and \
+                (ops[o, 3] + ops[o, 4] > 0 or ops[o, 5] != 0):
+            return W_TARGET_HELP    # +N/+N or a keyword: ours
+    return W_TARGET

@@ -25,7 +25,6 @@ from ..consts import (
 )
 from ..jit import entry, kernel
 from ..layout import (
-    C_KW,
     C_SPELL,
     C_SUPER,
     C_TYPES,
@@ -47,7 +46,7 @@ from ..layout import (
 )
 from .choice import ask_one_nb
 from .counters import cancel_counters_nb
-from .query import anthems_on_bf_nb, obj_types_nb, pt_scan_nb
+from .query import anthems_on_bf_nb, has_kw_nb, obj_types_nb, pt_scan_nb
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .zonebits import next_nonlib_nb
 from .zones import leave_bf_nb, set_zone_nb
@@ -112,7 +111,7 @@ def sba_pass_nb(st, ct, g):
                 any_mark = True
             elif (st.obj[g, O_DAMAGE, i] >= t or (st.obj[g, O_DTDMG, i] != 0 and
                                                   st.obj[g, O_DAMAGE, i] > 0)) and \
-                    (ct.card[c, C_KW] & KW_INDESTRUCTIBLE) == 0:  # 702.12b: not destroyed
+                    not has_kw_nb(st, ct, g, i, KW_INDESTRUCTIBLE):  # 702.12b: not destroyed
                 marked[i] = 1                                     # 704.5g, 704.5h
                 any_mark = True
         a = st.obj[g, O_ATTACHED, i]

@@ -50,7 +50,6 @@ from ..consts import (
     W_MAY,
     W_REMOVE_COUNTERS,
     W_TAP_CREATURES,
-    W_TARGET,
     W_TRIGGER_ORDER,
     W_X,
     Z_BATTLEFIELD,
@@ -185,6 +184,7 @@ from .query import (
     obj_has_counters_nb,
     player_matches_nb,
     target_allowed_nb,
+    target_why_nb,
 )
 from .record import record_first_nb
 from .rng import shuffle_library_nb
@@ -274,7 +274,8 @@ def choose_targets_nb(st, ct, g, si, a, src, ctrl):
         n = target_options_nb(st, ct, g, ct.abil[a, AB_TGT + k], src, ctrl, opts)
         if n == 0:
             return ST_OK, False
-        s, t = ask_one_nb(st, ct, g, ASK_OBJECT, W_TARGET, ctrl, opts, n, True)
+        s, t = ask_one_nb(st, ct, g, ASK_OBJECT, target_why_nb(ct.abil, ct.ops, a, k), ctrl, opts, n,
+                          True)
         if s != ST_OK:
             return s, False
         st.stk[g, SI_TGT + k, si] = t
@@ -546,7 +547,8 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
             n = target_options_nb(st, ct, g, ct.abil[sa, AB_TGT + k], slot, p, opts)
             if n == 0:
                 return fail_nb(st, g, E_NO_TARGET, slot)
-            s, t = ask_one_nb(st, ct, g, ASK_OBJECT, W_TARGET, p, opts, n, True)
+            s, t = ask_one_nb(st, ct, g, ASK_OBJECT, target_why_nb(ct.abil, ct.ops, sa, k), p, opts, n,
+                              True)
             if s != ST_OK:
                 return s
             tg[k] = t
@@ -997,7 +999,7 @@ def resolve_top_nb(st, ct, g):
         s = run_ops_nb(st, ct, g, si, tgt_ok)
         if s != ST_OK:
             return s
-        st.gm[g, G_STACK_N] = si
+        st.gm[g, G_STACK_N] -= 1    # it is on top (below it, a countered spell may be gone)
         to_library = False
         for o in range(ct.abil[a, AB_OP0], ct.abil[a, AB_OP0] + ct.abil[a, AB_NOP]):
             if ct.ops[o, 0] == OP_SHUFFLE_INTO_LIB:
@@ -1012,5 +1014,5 @@ def resolve_top_nb(st, ct, g):
     s = run_ops_nb(st, ct, g, si, tgt_ok)
     if s != ST_OK:
         return s
-    st.gm[g, G_STACK_N] = si
+    st.gm[g, G_STACK_N] -= 1        # as above
     return ST_OK

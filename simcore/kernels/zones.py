@@ -65,6 +65,8 @@ from ..layout import (
     O_DTDMG,
     O_ENTERED,
     O_EOT_CHG,
+    O_EOT_KW,
+    O_EOT_KW2,
     O_EOT_P,
     O_EOT_PP,
     O_EOT_T,
@@ -112,8 +114,12 @@ def end_eot_effects_nb(st, g, i):
             st.obj[g, O_EOT_CHG, i] != 0 or st.obj[g, O_EOT_PP, i] != 0 or \
             st.obj[g, O_EOT_TT, i] != 0:
         mark_sba_nb(st, g)      # a P/T or type effect ends (sbamark.py)
-    if st.obj[g, O_EOT_TYPES, i] != 0 or st.obj[g, O_EOT_CHG, i] != 0:
-        mark_mana_nb(st, g)     # a creature or creature types no longer
+    if st.obj[g, O_EOT_TYPES, i] != 0 or st.obj[g, O_EOT_CHG, i] != 0 or \
+            st.obj[g, O_EOT_KW, i] != 0 or st.obj[g, O_EOT_KW2, i] != 0:
+        mark_mana_nb(st, g)     # a creature, creature types or haste no longer
+        mark_sba_nb(st, g)      # nor indestructible (702.12b)
+    st.obj[g, O_EOT_KW, i] = 0
+    st.obj[g, O_EOT_KW2, i] = 0
     st.obj[g, O_EOT_TYPES, i] = 0
     st.obj[g, O_EOT_P, i] = -999
     st.obj[g, O_EOT_T, i] = -999

@@ -11,7 +11,8 @@ kind:
 - attack with everything (against random players, holding back measured worse); block to
   kill and survive, else to survive, else to trade with an attacker of at least its mana
   value, or (chump) when the attacking power is lethal;
-- questions: aim at the opponent and their biggest creature, blight its cheapest smallest
+- questions: aim at the opponent and their biggest creature (what helps its target, a pump
+  or an untap, at our own biggest), blight its cheapest smallest
   creature, proliferate its own things only, say yes to "you may", take the largest number.
 Power and toughness here are printed values plus counters (no anthems): a heuristic.
 
@@ -42,6 +43,7 @@ from ..kernels.query import (
     next_creature_nb,
     protected_from_nb,
     pt_scan_nb,
+    target_why_nb,
 )
 
 
@@ -95,7 +97,44 @@ def score_bottom(obj, card, g, o, lands):
 
 
 @kernel
-def score_priority(obj, card, abil, ops, stk, gm, g, o, piece):
+def _aim_ok(obj, card, abil, ops, filt, g, c, me):
+    """Has a spell that targets a creature one worth aiming at: one of ours for what helps
+    it (a pump, an untap), one of theirs for what harms a creature on the battlefield?"""
+    sa = card[c, L.C_SPELL]
+    if sa < 0 or abil[sa, L.AB_NTGT] == 0:
+        return True
+    f = abil[sa, L.AB_TGT]
+    if filt[f, L.FI_ZONE] == K.FZ_STACK:     # a counterspell: a spell of theirs it may counter
+        for i in range(obj.shape[2]):
+            ci = obj[g, L.O_CARD, i]
+            if obj[g, L.O_ZONE, i] == K.Z_STACK and obj[g, L.O_CTRL, i] == 1 - me and \
+                    (filt[f, L.FI_TYPES] == 0 or (card[ci, L.C_TYPES] & filt[f, L.FI_TYPES])
+                     != 0) and (card[ci, L.C_TYPES] & filt[f, L.FI_NOT_TYPES]) == 0:
+                return True
+        return False
+    if (filt[f, L.FI_TYPES] & K.T_CREATURE) == 0 or filt[f, L.FI_ZONE] != K.FZ_BATTLEFIELD \
+            or filt[f, L.FI_PLAYERS] != 0:
+        return True
+    mine = False        # an effect of issue 25's tap, untap, pump and bounce on the target
+    for op in range(abil[sa, L.AB_OP0], abil[sa, L.AB_OP0] + abil[sa, L.AB_NOP]):
+        if ops[op, 2] == K.SEL_TARGET0 and (ops[op, 0] == K.OP_PUMP or ops[op, 0] == K.OP_TAP or
+                                            ops[op, 0] == K.OP_UNTAP or
+                                            ops[op, 0] == K.OP_RETURN_TO_HAND):
+            mine = True
+    if not mine:
+        return True
+    want = me if target_why_nb(abil, ops, sa, 0) == K.W_TARGET_HELP else 1 - me
+    for i in range(obj.shape[2]):
+        if obj[g, L.O_ZONE, i] == K.Z_BATTLEFIELD and obj[g, L.O_CTRL, i] == want and \
+                obj[g, L.O_CARD, i] >= 0 and \
+                ((card[obj[g, L.O_CARD, i], L.C_TYPES] | obj[g, L.O_EOT_TYPES, i]) &
+                 K.T_CREATURE) != 0:
+            return True
+    return False
+
+
+@kernel
+def score_priority(obj, card, abil, ops, filt, stk, gm, g, o, piece):
     """Land, then pieces (piece[c]: card c is one), then the costliest spell, then warp,
     then abilities that cost none of our creatures and do not animate an animated permanent
     again."""
@@ -105,6 +144,8 @@ def score_priority(obj, card, abil, ops, stk, gm, g, o, piece):
     if kind == K.OPT_LAND:
         return 1000.0
     if kind == K.OPT_CAST:
+        if not _aim_ok(obj, card, abil, ops, filt, g, c, obj[g, L.O_OWNER, ps]):
+            return -1.0
         return (500.0 if piece[c] else 100.0) + card[c, L.C_MV]
     if kind == K.OPT_WARP:
         return 50.0 + card[c, L.C_MV]
@@ -119,6 +160,8 @@ def score_priority(obj, card, abil, ops, stk, gm, g, o, piece):
         for op in range(abil[ab, L.AB_OP0], abil[ab, L.AB_OP0] + abil[ab, L.AB_NOP]):
             if ops[op, 0] == K.OP_SEARCH and ops[op, 4] == K.SEARCH_TO_BATTLEFIELD:
                 s = 10.0    # a land that fetches a land: a land now, worth its cost
+            if ops[op, 0] == K.OP_RETURN_TO_HAND and ops[op, 2] == K.SEL_SELF:
+                s = -1.0    # "return ~ to its owner's hand": undoes its own casting
         # nor "becomes a creature" again while it already is one or that activation waits
         # on the stack
         again = (obj[g, L.O_EOT_TYPES, ps] & K.T_CREATURE) != 0
@@ -408,7 +451,16 @@ def score_question(obj, counters, card, g, me, why, qk, a, o):
     if why == K.W_TARGET:
         if is_player:
             s = 3.0 if value_player_nb(o) == 1 - me else -3.0
+        elif obj[g, L.O_CTRL, slot] != me and obj[g, L.O_ZONE, slot] == K.Z_STACK:
+            s = 2.0 + mv        # a spell to counter: the costliest
         elif obj[g, L.O_CTRL, slot] != me:
+            s = 2.0 + pw
+        else:
+            s = -1.0
+    if why == K.W_TARGET_HELP:     # a pump, an untap: our biggest, never theirs
+        if is_player:
+            s = 3.0 if value_player_nb(o) == me else -3.0
+        elif obj[g, L.O_CTRL, slot] == me:
             s = 2.0 + pw
         else:
             s = -1.0
@@ -466,7 +518,7 @@ def greedy_action_nb(st, ct, g, d, me, qk, opts, mask, piece):
         elif d == K.D_BOTTOM:
             s = 0.0 if a == PASS else score_bottom(obj, card, g, o, lands)
         elif d == K.D_PRIORITY:
-            s = 0.0 if a == PASS else score_priority(obj, card, ct.abil, ct.ops, st.stk,
+            s = 0.0 if a == PASS else score_priority(obj, card, ct.abil, ct.ops, ct.filt, st.stk,
                                                      st.gm, g, o, piece)
         elif d == K.D_ATTACK:
             s = 0.0 if a == PASS else score_attack(st, ct, g, me, o, mode, room, anthems)

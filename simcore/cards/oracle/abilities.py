@@ -143,6 +143,8 @@ def _trigger(m, made: dict) -> dict:
             n = e.get("n")
             if isinstance(n, dict) and "counters" in n:
                 n["of"] = "subject"
+            if e["do"] == "return_to_hand" and e.get("what") == "self":
+                e["what"] = "subject"     # ~ is the card it became (the trigger's subject)
     if tg.specs:
         ab["targets"] = tg.specs
     ab["effects"] = effects

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from .. import vocab
 from .amounts import split_for_each
 from .dig import read_look
 from .targets import read_filter, read_target
@@ -30,14 +31,17 @@ class Targets:
         return {1: "target", 2: "target2"}.get(len(self.specs))
 
 
-def _object(phrase: str, tg: Targets) -> str | None:
-    """An object an effect acts on: a target phrase, `~` (self) or "it" (the last target)."""
+def _object(phrase: str, tg: Targets, spells: bool = False) -> str | None:
+    """An object an effect acts on: a target phrase, `~` (self) or "it" (the last target);
+    a spell on the stack only where the effect says `spells` (a counterspell's)."""
     if phrase == "~":
         return "self"
     if phrase == "it" and tg.last():        # "that creature" may name another object
         return tg.last()
     spec = read_target(phrase)
-    return tg.add(spec) if spec is not None else None
+    if spec is None or (isinstance(spec, dict) and (spec.get("zone") == "stack") != spells):
+        return None
+    return tg.add(spec)
 
 
 def _n(word: str):
@@ -109,14 +113,73 @@ def _counters(m, tg):
     return [e]
 
 
+def _granted(m):
+    """"flying", "first strike and trample", "flying, vigilance, and haste": keywords an
+    effect may grant until end of turn (vocab.GRANTABLE_KEYWORDS), or None."""
+    words = m.groupdict().get("kws")
+    if not words:
+        return []
+    kws = [k for k in re.split(r",? and |, ", words) if k]
+    if not kws or any(k not in vocab.GRANTABLE_KEYWORDS for k in kws):
+        return None
+    return kws
+
+
 def _pump(m, tg):
+    kws = _granted(m)
+    if kws is None:
+        return None
     what = _object(m["what"], tg)
     if what is None:
         return None
-    e = {"do": "pump", "power": int(m["p"]), "toughness": int(m["t"])}
+    e = {"do": "pump"}
+    p, t = int(m.groupdict().get("p") or 0), int(m.groupdict().get("t") or 0)
+    if m.groupdict().get("p") is not None:
+        e.update(power=p, toughness=t)
+    if kws:
+        e["keywords"] = kws
     if what != "target":
         e["what"] = what
     return [e]
+
+
+def _pump_all(m, tg):
+    """"Creatures you control get +1/+1 until end of turn" (611.2c: those there then)."""
+    kws = _granted(m)
+    words = m["filt"]
+    other = words.startswith("other ")
+    f = read_filter(words[6:] if other else words, plural=True)
+    if kws is None or f is None or f.get("zone") or words.startswith(("target", "~", "it ")):
+        return None
+    if other:
+        f["other"] = True
+    e = {"do": "pump_all", "filter": f}
+    if m.groupdict().get("p") is not None:
+        e.update(power=int(m["p"]), toughness=int(m["t"]))
+    if kws:
+        e["keywords"] = kws
+    return [e]
+
+
+def _counter(m, tg):
+    what = _object(m["what"], tg, spells=True)
+    if what is None:
+        return None
+    e = {"do": "counter"}
+    if what != "target":
+        e["what"] = what
+    if m["n"] is not None:
+        if int(m["n"]) == 0:
+            return None
+        e["unless_pays"] = int(m["n"])
+    return [e]
+
+
+def _cant_block(m, tg):
+    what = _object(m["what"], tg)
+    if what is None:
+        return None
+    return [{"do": "cant_block"} if what == "target" else {"do": "cant_block", "what": what}]
 
 
 def _return(m, tg):
@@ -124,6 +187,23 @@ def _return(m, tg):
     if what is None or what == "self":
         return None
     e = {"do": "return_to_battlefield"}
+    if what != "target":
+        e["what"] = what
+    return [e]
+
+
+def _to_hand(m, tg):
+    """"Return X to its owner's hand" (a permanent) or "... from your graveyard to your
+    hand": the words follow where the object is, as the renderer writes them."""
+    what = _object(m["what"], tg)
+    if what is None:
+        return None
+    spec = tg.specs[vocab.TARGET_SELECTORS[what]] if what in vocab.TARGET_SELECTORS else None
+    yours = isinstance(spec, dict) and spec.get("zone") == "graveyard" and \
+        spec.get("owner") == "you"
+    if (m["to"] == "your hand") != yours:
+        return None
+    e = {"do": "return_to_hand"}
     if what != "target":
         e["what"] = what
     return [e]
@@ -171,6 +251,7 @@ def _create(m, tg):
 
 _N = rf"(?P<n>{NUMBER})"
 _OBJ = r"(?P<what>~|it|(?:another )?target [^.]+?|any target)"
+_KWS = r"(?P<kws>[a-z][a-z ,]*?)"
 PATTERNS = [
     (re.compile(rf"~ deals {_N} damage to (?P<to>[^.]+)"), _damage),
     (re.compile(rf"draw (?:(?P<n>{NUMBER}) cards|a card)"), _draw),
@@ -186,12 +267,24 @@ PATTERNS = [
     (re.compile(r"proliferate"), lambda m, tg: [{"do": "proliferate"}]),
     (re.compile(rf"put (?P<n>{NUMBER}) (?P<kind>\S+) counters? on (?P<on>~|it|(?:another )?"
                 r"target [^.]+)"), _counters),
-    (re.compile(rf"{_OBJ} gets? (?P<p>[+-]\d+)/(?P<t>[+-]\d+) until end of turn"), _pump),
+    (re.compile(rf"{_OBJ} gets? (?P<p>[+-]\d+)/(?P<t>[+-]\d+)(?: and gains? {_KWS})? until end "
+                r"of turn"), _pump),
+    (re.compile(rf"{_OBJ} gains? {_KWS} until end of turn"), _pump),
+    (re.compile(rf"(?P<filt>[a-z][^.]*?) get (?P<p>[+-]\d+)/(?P<t>[+-]\d+)(?: and gain {_KWS})? "
+                r"until end of turn"), _pump_all),
+    (re.compile(rf"(?P<filt>[a-z][^.]*?) gain {_KWS} until end of turn"), _pump_all),
+    (re.compile(rf"{_OBJ} can't block this turn"), _cant_block),          # 509.1b
+    (re.compile(r"counter (?P<what>target [^.]*?spell)(?: unless its controller pays "
+                r"\{(?P<n>\d+)\})?"), _counter),                            # 701.5a
     (re.compile(r"return (?P<what>target [^.]+?) to the battlefield"), _return),
     (re.compile(r"search your library for (?P<what>an? [^,]*?) ?card, (?P<reveal>reveal it, )?"
                 r"put it (?P<put>onto the battlefield(?P<tapped> tapped)?|into your hand), "
                 r"then shuffle"), _search),
     (re.compile(rf"create {_N} (?P<desc>.+?) tokens?(?: with (?P<kws>[a-z ,]+))?"), _create),
+    (re.compile(rf"tap {_OBJ}"), _simple_object("tap")),          # 701.21a
+    (re.compile(rf"untap {_OBJ}"), _simple_object("untap")),      # 701.21b
+    (re.compile(r"return (?P<what>~|it|(?:another )?target [^.]+?) to (?P<to>its owner's hand|"
+                r"your hand)"), _to_hand),
 ]
 _MAY = re.compile(r"^you may (.+)$")
 _NEXT_UPKEEP = " at the beginning of the next turn's upkeep"

@@ -12,6 +12,8 @@ _TYPE_WORDS = {t.lower(): t for t in vocab.CARD_TYPES}
 _CTRL = ((" you control", "you"), (" an opponent controls", "opponent"),
          (" your opponents control", "opponent"))
 _MV = re.compile(r" with mana value (\d+) or less$")
+_NON = re.compile(r"non(" + "|".join(_TYPE_WORDS) + r") ")
+_SPELL = re.compile(r"(?:(?P<non>non)?(?P<t1>[a-z]+)(?: or (?P<t2>[a-z]+))? )?spell")
 _GRAVE = re.compile(r" (?:from|in) (your|an opponent's|a) graveyard$")
 
 
@@ -48,6 +50,21 @@ def _heads(words: str, plural: bool):
     return types, sub
 
 
+def _spell(phrase: str) -> dict | None:
+    """"spell", "creature spell", "noncreature spell", "instant or sorcery spell": a spell on
+    the stack (the zone of a counterspell's target, 701.5a), or None."""
+    m = _SPELL.fullmatch(phrase)
+    if m is None:
+        return None
+    f = {"zone": "stack"}
+    types = [m[k] for k in ("t1", "t2") if m[k]]
+    if any(t not in _TYPE_WORDS for t in types) or (m["non"] and len(types) > 1):
+        return None
+    if types:
+        f["not_types" if m["non"] else "types"] = [_TYPE_WORDS[t] for t in types]
+    return f
+
+
 def read_filter(phrase: str, plural: bool = False) -> dict | None:
     """A noun phrase without article as a filter table, or None."""
     f = {}
@@ -72,6 +89,12 @@ def read_filter(phrase: str, plural: bool = False) -> dict | None:
     if p.startswith("other "):
         f["other"] = True
         p = p[6:]
+    m = _NON.match(p)                   # "nonland permanent", "noncreature spell"
+    if m:
+        f["not_types"] = [_TYPE_WORDS[m.group(1)]]
+        p = p[m.end():]
+        if re.search(r",| or ", p):
+            return None                 # "nonland permanent or card": the non is the first's
     heads = _heads(p, plural)
     if heads is None:
         return None
@@ -92,7 +115,12 @@ def read_target(phrase: str):
     other = phrase.startswith("another target ")
     if not (other or phrase.startswith("target ")):
         return None
-    f = read_filter(phrase.split("target ", 1)[1])
+    rest = phrase.split("target ", 1)[1]
+    if rest.endswith("spell"):
+        return None if other else _spell(rest)
+    f = read_filter(rest)
+    if f == {} and rest == "permanent":      # "target permanent": any permanent (115.1)
+        return {"other": True} if other else f
     if f is None or ("types" not in f and "subtype" not in f and f.get("zone") != "graveyard"
                      and not f):
         return None
