@@ -326,7 +326,8 @@ CARD_PLANES = (
     ("c_static", "1 = has an AK_STATIC ability (P/T scans look for those)"),
     ("c_cast_need", "the least mana a priority check needs to look at casting it from hand: "
                     "c_mv, or 0 with a warp cost (always looked at; options.candidates_nb)"),
-    ("c_act_need", "the least mana (mana.min_mana_nb) of its activated abilities; "
+    ("c_act_need", "the least mana (mana.min_mana_nb) of its activated abilities (those of "
+                   "a permanent: a_zone Z_BATTLEFIELD); "
                    "NO_CANDIDATE (consts) none"),
     ("c_act_need_i", "the same over those without sorcery timing (usable at instant speed)"),
     ("c_simple_mana", "ability id of its first mana ability autopay may use (a_simple; "
@@ -337,6 +338,10 @@ CARD_PLANES = (
                     "mana.count_potential_mana_nb)"),
     ("c_mana_trig", "number of its \"tapped for mana\" triggered abilities (AK_MANA_TRIGGER)"),
     ("c_mana_mods", "number of its AK_MANA_REPLACE and AK_MANA_TRIGGER abilities"),
+    ("c_hand_need", "the least mana of its activated abilities that work from the hand "
+                    "(a_zone Z_HAND: cycling); NO_CANDIDATE none (the priority scan looks at "
+                    "a card in hand's abilities only then: options.priority_options_nb)"),
+    ("c_hand_need_i", "the same over those without sorcery timing"),
 )
 # ct.mcost[m, MC_*], int32; m = cost id, 0 = the empty cost
 MC_PLANES = (
@@ -414,6 +419,9 @@ ABIL_PLANES = (
                  "additional cost; 0 none"),
     ("a_etu", "AK_ENTERS_TAPPED: ETU_* unless what it enters untapped (ETU_NONE: never)"),
     ("a_etu_n", "AK_ENTERS_TAPPED: the number ETU_LANDS_* and ETU_PAY_LIFE read"),
+    ("a_zone", "AK_MANA, AK_ACTIVATED: Z_* zone its object must be in to activate it (602.2: "
+               "Z_BATTLEFIELD; Z_HAND for cycling, 702.29a; Z_GRAVEYARD); 0 other kinds"),
+    ("a_discard_self", "cost (AK_ACTIVATED from Z_HAND): 1 = discard this card (702.29a)"),
 ) + tuple((f"a_prod_opts{k}", f"PK_CHOICE: option {k}, packed mana; 0 unused")
           for k in range(4)) + \
     tuple((f"a_tgt{k}", f"filter id of target {k}; -1 none") for k in range(2)) + \

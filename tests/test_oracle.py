@@ -295,3 +295,18 @@ def test_search_phrases_the_filters_cannot_say_stay_unread():
                              "card, reveal it, put it into your hand, then shuffle.", "{G}"))
     assert ok.card["abilities"][0]["effects"] == [
         {"do": "search_library", "find": [{"types": ["Land"], "basic": True}], "reveal": True}]
+
+
+def test_cycling_reads_as_an_ability_of_the_hand_and_renders_back():
+    # 702.29a/e: Lonely Sandbar's cycling and Ash Barrens' basic landcycling
+    text = ("{T}: Add {C}.\nBasic landcycling {1} ({1}, Discard this card: Search your library "
+            "for a basic land card, reveal it, put it into your hand, then shuffle.)")
+    r = compile_printed(one("Ash Barrens", "Land", text))
+    assert r.status == FULL
+    assert r.card["abilities"][1] == {"kind": "cycling", "cost": "{1}",
+                                      "find": [{"types": ["Land"], "basic": True}]}
+    assert render_agrees(text, "Ash Barrens", False, r.card)
+    text = "{T}: Add {U}.\nCycling {U} ({U}, Discard this card: Draw a card.)"
+    r = compile_printed(one("Lonely Sandbar", "Land", text))
+    assert r.card["abilities"][1] == {"kind": "cycling", "cost": "{U}"}
+    assert render_agrees(text, "Lonely Sandbar", False, r.card)

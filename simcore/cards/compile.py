@@ -337,6 +337,8 @@ class _Compiler:
         row["a_sac_self"] = int(ab.get("sacrifice_self", False))
         row["a_pay_life"] = ab.get("pay_life", 0)
         row["a_sorcery"] = int(ab.get("timing") == "sorcery")
+        row["a_zone"] = K.Z_HAND if ab.get("zone") == "hand" else K.Z_BATTLEFIELD
+        row["a_discard_self"] = int(ab.get("discard_self", False))
 
     # ---- one card ----
     def card(self, cid, d):
@@ -417,6 +419,12 @@ class _Compiler:
             self.targets(r, ab.get("targets", []), w)
             r["a_op0"], r["a_nop"] = self.compile_effects(ab["effects"], w)
             return [r]
+        if kind == "cycling":   # 702.29a: an activated ability that works from the hand
+            effect = ({"do": "search_library", "find": ab["find"]} if "find" in ab else
+                      {"do": "draw"})
+            return self.ability(cid, {"kind": "activated", "cost": ab["cost"], "zone": "hand",
+                                      "discard_self": True, "effects": [effect]},
+                                "activated", w)
         if kind == "trigger":
             r = self.new_abil(K.AK_TRIGGER, cid)
             r["a_event"] = K.EVENT_IDS[ab["event"]]
@@ -629,9 +637,14 @@ def derived(cards, abil, mcost):
         cards["c_mana_trig"][cid] = int(np.sum(kind == K.AK_MANA_TRIGGER))
         cards["c_mana_mods"][cid] = int(np.sum((kind == K.AK_MANA_REPLACE) |
                                                (kind == K.AK_MANA_TRIGGER)))
-        act = rows[kind == K.AK_ACTIVATED]
+        act = rows[(kind == K.AK_ACTIVATED) & (rows[:, L.AB_ZONE] == K.Z_BATTLEFIELD)]
         costs = np.where(act[:, L.AB_COST] < 0, 0, least[act[:, L.AB_COST]])
         inst = costs[act[:, L.AB_SORCERY] == 0]
+        hand = rows[(kind == K.AK_ACTIVATED) & (rows[:, L.AB_ZONE] == K.Z_HAND)]
+        hcosts = np.where(hand[:, L.AB_COST] < 0, 0, least[hand[:, L.AB_COST]])
+        hinst = hcosts[hand[:, L.AB_SORCERY] == 0]
+        cards["c_hand_need"][cid] = hcosts.min() if hcosts.size else K.NO_CANDIDATE
+        cards["c_hand_need_i"][cid] = hinst.min() if hinst.size else K.NO_CANDIDATE
         cards["c_cast_need"][cid] = 0 if np.any(kind == K.AK_ALT_COST) else cards["c_mv"][cid]
         cards["c_act_need"][cid] = costs.min() if costs.size else K.NO_CANDIDATE
         cards["c_act_need_i"][cid] = inst.min() if inst.size else K.NO_CANDIDATE

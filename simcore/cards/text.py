@@ -314,7 +314,20 @@ def _cost(ab: dict, c: _Card) -> str:
         parts.append(f"Pay {ab['pay_life']} life")
     if ab.get("sacrifice_self"):
         parts.append(f"Sacrifice {c.name}")
+    if ab.get("discard_self"):
+        parts.append(f"Discard {c.name}")
     return ", ".join(parts) or "{0}"
+
+
+def _cycling(ab: dict) -> str:
+    """"Cycling {2}"; typecycling (702.29e) names what it finds: "Swampcycling {2}", "Basic
+    landcycling {1}{B}"."""
+    find = ab.get("find")
+    if not find:
+        return f"Cycling {ab['cost']}"
+    f = find[0]
+    kind = f.get("subtype") or " ".join(t.lower() for t in f.get("types", []))
+    return _cap(("basic " if f.get("basic") else "") + kind + "cycling " + ab["cost"])
 
 
 def _mana(ab: dict, c: _Card) -> str:
@@ -478,6 +491,8 @@ def ability_text(card: dict, ab: dict, pool: Mapping[str, dict] | None = None) -
         return f"{'Multikicker' if ab.get('multi') else 'Kicker'} {ab['cost']}"
     if kind == "cast_from_exile":
         return _cast_from_exile(ab, c)
+    if kind == "cycling":
+        return _cycling(ab)
     raise AssertionError(f"no words for kind = {kind!r}")  # vocab.ABILITY_KINDS grew
 
 
@@ -499,7 +514,7 @@ def _rules(card: dict, pool: Mapping[str, dict] | None):
             if sub in vocab.BASIC_LAND_MANA:
                 yield f"({{T}}: Add {vocab.BASIC_LAND_MANA[sub]}.)", True
     for ab in card.get("abilities", []):
-        yield ability_text(card, ab, pool), ab["kind"] in ("mana", "activated")
+        yield ability_text(card, ab, pool), ab["kind"] in ("mana", "activated", "cycling")
 
 
 def rules_text(card: dict, pool: Mapping[str, dict] | None = None) -> str:

@@ -310,6 +310,27 @@ def _check_ability(v, path: str, ctx: CardContext) -> None:
     if effects is not None:
         _check_target_selectors(v, path, ctx)
 
+    if kind == "activated" and v.get("discard_self") and v.get("zone") != "hand":
+        ctx.fail(_join(path, "discard_self"), 'only with zone = "hand" (the card is in your '
+                                              'hand to be discarded)')
+    if kind == "activated" and v.get("zone", "battlefield") != "battlefield":
+        for key in ("sacrifice_self", "remove_counters"):
+            if key in v:
+                ctx.fail(_join(path, key), "a cost of a permanent: not with zone = "
+                                           f"{_q(v['zone'])}")
+        if "{T}" in v.get("cost", "") or "{Q}" in v.get("cost", ""):
+            ctx.fail(_join(path, "cost"), "{T} and {Q} are a permanent's: not with zone = "
+                                          f"{_q(v['zone'])}")
+    if kind == "cycling":
+        find = v.get("find", [])
+        if len(find) != 1 and "find" in v:
+            ctx.fail(_join(path, "find"), "one kind of card (Swampcycling: a Swamp card)")
+        for k, f in enumerate(find):
+            for key in ("zone", "controller", "owner", "other", "players"):
+                if key in f:
+                    ctx.fail(_join(path, f"find[{k}].{key}"), "a card in your library: no "
+                                                              "zone, controller or owner")
+
     if kind == "enters_tapped" and "unless" in v:
         u = v["unless"]
         if len(u) != 1:

@@ -43,7 +43,8 @@ BASIC_LAND_MANA = {"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain":
 
 ABILITY_KINDS = {"mana", "activated", "trigger", "mana_trigger", "mana_replacement",
                  "enters_with_counters", "static", "spell", "additional_cost",
-                 "alternative_cost", "kicker", "cast_from_exile", "enters_tapped"}
+                 "alternative_cost", "kicker", "cast_from_exile", "enters_tapped",
+                 "cycling"}
 
 TRIGGER_EVENTS = {"enters", "leaves", "dies", "cast", "attacks", "upkeep", "beginning_of_combat",
                   "end_step"}
@@ -142,6 +143,14 @@ SCHEMAS = {
         "timing": (("enum", {"sorcery", "instant"}), False),
         "targets": (("list", ("target",)), False),
         "effects": (("list", ("table", "effect")), True),
+        "zone": (("enum", {"battlefield", "hand"}), False),
+        "discard_self": (("bool",), False),
+    },
+    # cycling (702.29): "{cost}, Discard this card: Draw a card." from the hand; with `find`,
+    # typecycling (702.29e): search for a card of those kinds instead of drawing
+    "ability.cycling": {
+        "cost": (("mana",), True),
+        "find": (("list", ("table", "filter")), False),
     },
     "ability.trigger": {
         "event": (("enum", TRIGGER_EVENTS), True),

@@ -12,6 +12,7 @@ from ..consts import (
     AK_ALT_COST,
     KW_DEFENDER,
     KW_MENACE,
+    NO_CANDIDATE,
     OPT_ACTIVATE,
     OPT_CAST,
     OPT_LAND,
@@ -31,7 +32,9 @@ from ..layout import (
     AB_KIND,
     AB_SORCERY,
     AB_TAP,
+    AB_ZONE,
     C_ABIL0,
+    C_HAND_NEED,
     C_MV,
     C_NABIL,
     C_TYPES,
@@ -220,13 +223,14 @@ def card_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, mine, before, act,
 
 
 @kernel
-def ability_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, cnt, n, pot):
-    """Add the options of the activated abilities of p's permanent in slot i (602.2), after
+def ability_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, cnt, n, pot, zone):
+    """Add the options of the activated abilities of p's object in slot i that work from
+    `zone` (602.2: a permanent's, Z_BATTLEFIELD; a card's in hand, Z_HAND: cycling), after
     the cheap checks: timing, {T} (302.6), and whether autopay could make their least mana.
     Returns (options so far, the mana p could make or -1), as card_options_nb."""
     c = st.obj[g, O_CARD, i]
     for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
-        if ct.abil[a, AB_KIND] != AK_ACTIVATED:
+        if ct.abil[a, AB_KIND] != AK_ACTIVATED or ct.abil[a, AB_ZONE] != zone:
             continue
         if ct.abil[a, AB_SORCERY] != 0 and not sorcery_ok:
             continue
@@ -246,6 +250,17 @@ def ability_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, cnt, n, po
             n = add_option_nb(fw, g, n, priority_option_nb(OPT_ACTIVATE, i,
                                                            ct.abil[a, AB_ACTIDX]))
     return n, pot
+
+
+@kernel
+def same_in_hand_nb(st, g, mine, before, i):
+    """Is a card of the same name as i among mine[:before] in the hand? (Cards of one name
+    in one zone are one option.)"""
+    for q in range(before):
+        j = mine[q]
+        if st.obj[g, O_CARD, j] == st.obj[g, O_CARD, i] and st.obj[g, O_ZONE, j] == Z_HAND:
+            return True
+    return False
 
 
 @kernel
@@ -284,9 +299,14 @@ def priority_options_nb(st, dry, dg, ct, fw, g, p):
             if z == Z_HAND or st.obj[g, O_EX_KIND, i] != 0:
                 n, pot = card_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, mine,
                                          n_mine - 1, act, cnt, n, pot)
+            # abilities of a card in hand (cycling, 702.29a): only cards that have one
+            if z == Z_HAND and ct.card[st.obj[g, O_CARD, i], C_HAND_NEED] != NO_CANDIDATE \
+                    and not same_in_hand_nb(st, g, mine, n_mine - 1, i):
+                n, pot = ability_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, cnt,
+                                            n, pot, Z_HAND)
         elif z == Z_BATTLEFIELD and st.obj[g, O_CTRL, i] == p:
             n, pot = ability_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, cnt, n,
-                                        pot)
+                                        pot, Z_BATTLEFIELD)
     if skipped:                 # audited: scanned anyway, and it must have found nothing
         fw.fl[g, F_OPT_AUDIT] |= 8 if why == 1 else 32
         if n > 0:

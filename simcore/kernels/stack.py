@@ -6,6 +6,7 @@ from ..consts import (
     ACO_BLIGHT,
     ACO_BLIGHT_X,
     ACO_MANA,
+    AK_ACTIVATED,
     AK_ADD_COST,
     AK_ALT_COST,
     AK_CAST_EXILE,
@@ -68,6 +69,7 @@ from ..layout import (
     AB_CE_YOURTURN,
     AB_COND,
     AB_COST,
+    AB_DISCARD_SELF,
     AB_EVENT,
     AB_KIND,
     AB_MULTI,
@@ -85,6 +87,7 @@ from ..layout import (
     AB_TAPN,
     AB_TGT,
     AB_UNTAP,
+    AB_ZONE,
     C_ABIL0,
     C_COST,
     C_NABIL,
@@ -821,7 +824,9 @@ def activate_nb(st, ct, g, slot, number):
             a = b
     if a < 0:
         return fail_nb(st, g, E_NO_ABILITY, number)
-    if st.obj[g, O_ZONE, slot] != Z_BATTLEFIELD:
+    # 602.2: a permanent's abilities from the battlefield; cycling's from the hand (702.29a)
+    if st.obj[g, O_ZONE, slot] != (ct.abil[a, AB_ZONE] if ct.abil[a, AB_KIND] == AK_ACTIVATED
+                                   else Z_BATTLEFIELD):
         return fail_nb(st, g, E_NOT_IN_ZONE, slot)
     if ct.abil[a, AB_KIND] == AK_MANA:
         return activate_mana_nb(st, ct, g, slot, a)
@@ -896,6 +901,8 @@ def activate_nb(st, ct, g, slot, number):
         mark_mana_nb(st, g)
     for k in range(st.s_lki.shape[2]):
         st.s_lki[g, si, k] = st.o_counters[g, k, slot]
+    if ct.abil[a, AB_DISCARD_SELF] != 0:    # 702.29a: discard this card (from the hand)
+        move_card_nb(st, g, slot, Z_GRAVEYARD)
     if ct.abil[a, AB_SAC_SELF] != 0:
         s = leave_one_nb(st, ct, g, slot, Z_GRAVEYARD)
         if s != ST_OK:

@@ -7,7 +7,8 @@ kind:
   a combo names) , else the costliest spell (warp after casting), else activate
   an ability (not one that costs blight, sacrificing itself or tapping our creatures, nor
   one that makes its permanent a creature until end of turn while it already is one or
-  that activation waits on the stack); else pass;
+  that activation waits on the stack), else cycle (a land once it has five, a spell it
+  could not cast within two land drops); else pass;
 - attack with everything (against random players, holding back measured worse); block to
   kill and survive, else to survive, else to trade with an attacker of at least its mana
   value, or (chump) when the attacking power is lethal;
@@ -93,6 +94,26 @@ def score_bottom(obj, card, g, o, lands):
 
 
 @kernel
+def _cycle_score(obj, card, g, ps, c):
+    """An ability of card c in my hand (cycling, 702.29a), after every spell and ability of
+    a permanent: a land once I have enough (five with the others in my hand), a spell I
+    could not cast within two more land drops; else keep the card."""
+    me = obj[g, L.O_OWNER, ps]
+    lands = 0
+    for i in range(obj.shape[2]):
+        k = obj[g, L.O_CARD, i]
+        if k < 0 or i == ps or (card[k, L.C_TYPES] & K.T_LAND) == 0:
+            continue
+        z = obj[g, L.O_ZONE, i]
+        if (z == K.Z_BATTLEFIELD and obj[g, L.O_CTRL, i] == me) or \
+                (z == K.Z_HAND and obj[g, L.O_OWNER, i] == me):
+            lands += 1
+    if (card[c, L.C_TYPES] & K.T_LAND) != 0:
+        return 5.0 if lands >= 5 else -1.0
+    return 5.0 if card[c, L.C_MV] > lands + 2 else -1.0
+
+
+@kernel
 def score_priority(obj, card, abil, ops, stk, gm, g, o, piece):
     """Land, then pieces (piece[c]: card c is one), then the costliest spell, then warp,
     then abilities that cost none of our creatures and do not animate an animated permanent
@@ -111,6 +132,8 @@ def score_priority(obj, card, abil, ops, stk, gm, g, o, piece):
     for ab in range(a0, a0 + card[c, L.C_NABIL]):
         if abil[ab, L.AB_KIND] != K.AK_ACTIVATED or abil[ab, L.AB_ACTIDX] != option_ability_nb(o):
             continue
+        if abil[ab, L.AB_ZONE] == K.Z_HAND:
+            return _cycle_score(obj, card, g, ps, c)
         if abil[ab, L.AB_BLIGHT] != 0 or abil[ab, L.AB_SAC_SELF] != 0 or \
                 abil[ab, L.AB_TAPN] != 0:
             s = -1.0    # costs our creatures: a counter, itself, attackers

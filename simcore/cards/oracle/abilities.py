@@ -159,6 +159,18 @@ def _static(line: str) -> dict | None:
 _ENTERS_WITH = re.compile(rf"^~ enters with (?P<n>{NUMBER}) (?P<kind>\S+) counters? on it"
                          r"(?: for each (?P<each>.+))?\.$")
 _KICKER = re.compile(r"^(?P<multi>Multi)?[Kk]icker (?P<cost>(?:\{[^{}]+\})+)$")
+# 702.29a cycling, 702.29e typecycling ("Swampcycling {2}", "Basic landcycling {1}{B}")
+CYCLING = re.compile(r"^(?:(?P<basic>Basic l|L)and|(?P<sub>[A-Z][a-z]+))?[Cc]ycling "
+                     r"(?P<cost>(?:\{[^{}]+\})+)$")
+
+
+def _cycling(m) -> dict:
+    ab = {"kind": "cycling", "cost": m["cost"]}
+    if m["sub"]:
+        ab["find"] = [{"subtype": m["sub"]}]
+    elif m["basic"] is not None:     # "Landcycling" (any land) or "Basic landcycling"
+        ab["find"] = [{"types": ["Land"]} | ({"basic": True} if m["basic"] == "Basic l" else {})]
+    return ab
 
 
 def _enters_with(m) -> dict:
@@ -203,6 +215,9 @@ def read_line(line: str, is_spell: bool, made: dict | None = None) -> list[dict]
     m = _KICKER.match(line)
     if m:
         return [{"kind": "kicker", "cost": m["cost"]} | ({"multi": True} if m["multi"] else {})]
+    m = CYCLING.match(line)
+    if m:
+        return [_cycling(m)]
     if line == "~ enters tapped.":
         return [{"kind": "enters_tapped"}]
     m = _ENTERS_UNLESS.match(line)
