@@ -299,6 +299,10 @@ WHY_NAMES = {W_TARGET: "target", W_BLIGHT: "creature to blight",
              W_REMOVE_COUNTERS: "counters to remove", W_X: "the value of X",
              W_KICKS: "how many times to kick",
              W_TRIGGER_ORDER: "which of your triggers goes on the stack next"}
+W_SAC_COST = 90        # the permanent to sacrifice as a cost (601.2h, 602.2b)
+W_DISCARD_COST = 91    # the card to discard as a cost
+WHY_NAMES[W_SAC_COST] = "permanent to sacrifice as a cost"
+WHY_NAMES[W_DISCARD_COST] = "card to discard as a cost"
 
 # ---- kernel status codes ----
 ST_OK = 0

@@ -65,6 +65,10 @@ OBJ_PLANES = (
     ("o_rank", "ordering rank of the triggers it is the source of: with the same controller, "
                "lower goes on the stack first (scenarios' `order`; in games the controller "
                "chooses); its timestamp unless a scenario sets it"),
+    ("o_once_turn", "the game turn o_once_mask was written (602.5b: \"activate only once each "
+                    "turn\"); another turn: no ability used"),
+    ("o_once_mask", "bit k = its activated ability number k (a_once) was activated in turn "
+                    "o_once_turn; 0 after any zone change (a new object, 400.7)"),
     ("o_drawn", "record (gm record = 1): game turn this card was first drawn; 0 = in the "
                 "opening hand kept; -1 not yet (kernels/record.py)"),
     ("o_cast", "record: game turn this card was first cast, or played as a land; -1 not yet"),
@@ -342,6 +346,9 @@ CARD_PLANES = (
                     "(a_zone Z_HAND: cycling); NO_CANDIDATE none (the priority scan looks at "
                     "a card in hand's abilities only then: options.priority_options_nb)"),
     ("c_hand_need_i", "the same over those without sorcery timing"),
+    ("c_gy_need", "the same for its abilities that work from its owner's graveyard (a_zone "
+                  "Z_GRAVEYARD); NO_CANDIDATE none"),
+    ("c_gy_need_i", "the same over those without sorcery timing"),
 )
 # ct.mcost[m, MC_*], int32; m = cost id, 0 = the empty cost
 MC_PLANES = (
@@ -420,8 +427,14 @@ ABIL_PLANES = (
     ("a_etu", "AK_ENTERS_TAPPED: ETU_* unless what it enters untapped (ETU_NONE: never)"),
     ("a_etu_n", "AK_ENTERS_TAPPED: the number ETU_LANDS_* and ETU_PAY_LIFE read"),
     ("a_zone", "AK_MANA, AK_ACTIVATED: Z_* zone its object must be in to activate it (602.2: "
-               "Z_BATTLEFIELD; Z_HAND for cycling, 702.29a; Z_GRAVEYARD); 0 other kinds"),
+               "Z_BATTLEFIELD; Z_HAND for cycling, 702.29a; Z_GRAVEYARD, its owner's); 0 "
+               "other kinds"),
     ("a_discard_self", "cost (AK_ACTIVATED from Z_HAND): 1 = discard this card (702.29a)"),
+    ("a_sac_f", "cost (AK_ACTIVATED): sacrifice a permanent you control matching this filter, "
+                "chosen as the cost is paid (601.2h, 602.2b); -1 none"),
+    ("a_discard_n", "cost (AK_ACTIVATED): discard this many other cards of your choice; 0 none"),
+    ("a_exile_self", "cost (AK_ACTIVATED from Z_GRAVEYARD): 1 = exile this card"),
+    ("a_once", "1 = activate only once each turn (602.5b: o_once_*)"),
 ) + tuple((f"a_prod_opts{k}", f"PK_CHOICE: option {k}, packed mana; 0 unused")
           for k in range(4)) + \
     tuple((f"a_tgt{k}", f"filter id of target {k}; -1 none") for k in range(2)) + \

@@ -1,5 +1,6 @@
 """Costs and ways to cast (issue 25 item 6): cycling and typecycling (702.29), abilities
-activated from a hand (602.2). Their rules scenarios with real cards written as printed
+activated from a hand or a graveyard (602.2), sacrifice and discard costs chosen as they are
+paid (601.2h, 602.2b), "Activate only once each turn." (602.5b). Their rules scenarios with real cards written as printed
 (tests/custom/costs/), run as tests/test_scenarios.py runs the built-in ones (the state-based
 and options audits on), and games that hold the players to them. Each scenario names its
 rule."""
@@ -124,6 +125,43 @@ def test_players_cycle_with_the_audits_on(agent):
     ag = RandomAgent() if agent == "random" else GreedyAgent()
     b.play([ag, ag], np.random.default_rng(3))
     assert _cycled(b, 0) > 0 and _cycled(b, 1) > 0
+    assert b.fw.fl[:, L.F_OPT_MISSED].sum() == 0
+    assert b.st.gm[:, L.G_SBA_MISSED].sum() == 0
+    assert b.fw.fl[:, L.F_REFUSED].sum() == 0
+
+
+def test_activation_costs_compile():
+    c = POOL.card_id["Cutthroat Centurion"]
+    a = CT.card[c, L.C_ABIL0]
+    f = CT.abil[a, L.AB_SAC_F]
+    assert f >= 0 and CT.abil[a, L.AB_ONCE] == 1
+    assert CT.filt[f, L.FI_OTHER] == 1 and \
+        CT.filt[f, L.FI_TYPES] == K.T_ARTIFACT | K.T_CREATURE
+    w = POOL.card_id["Bramble Wurm"]
+    (a,) = [a for a in range(CT.card[w, L.C_ABIL0], CT.card[w, L.C_ABIL0] +
+                             CT.card[w, L.C_NABIL]) if CT.abil[a, L.AB_KIND] == K.AK_ACTIVATED]
+    assert CT.abil[a, L.AB_ZONE] == K.Z_GRAVEYARD and CT.abil[a, L.AB_EXILE_SELF] == 1
+    assert CT.card[w, L.C_GY_NEED] == 3 and CT.card[w, L.C_ACT_NEED] == K.NO_CANDIDATE
+    assert CT.abil[CT.card[POOL.card_id["Mad Prophet"], L.C_ABIL0], L.AB_DISCARD_N] == 1
+
+
+def test_players_pay_activation_costs_with_the_audits_on():
+    """601.2h / 602.2b / 602.5b in games: random players sacrifice, discard and exile from
+    the graveyard as costs; the options audit finds no disagreement and nothing is
+    refused."""
+    d0 = deck((12, "Mountain"), (12, "Forest"), (8, "Bloodthrone Vampire"),
+              (8, "Cutthroat Centurion"), (6, "Akki Avalanchers"), (8, "Mad Prophet"),
+              (6, "Darkthicket Wolf"))
+    d1 = deck((12, "Swamp"), (12, "Forest"), (12, "Bramble Wurm"), (12, "Murder"),
+              (12, "Grizzly Bears"))
+    b = GameBatch(POOL, d0, d1, n_games=40, seed=11, start="random", max_turns=16)
+    b.fw.fl[:, L.F_OPT_AUDIT] = 1
+    b.st.gm[:, L.G_SBA_AUDIT] = 1
+    b.play([RandomAgent(), RandomAgent()], np.random.default_rng(4))
+    obj = b.st.obj
+    wurm_exiled = (obj[:, L.O_CARD] == POOL.card_id["Bramble Wurm"]) & \
+        (obj[:, L.O_ZONE] == K.Z_EXILE)
+    assert wurm_exiled.sum() > 0        # only its own cost exiles it
     assert b.fw.fl[:, L.F_OPT_MISSED].sum() == 0
     assert b.st.gm[:, L.G_SBA_MISSED].sum() == 0
     assert b.fw.fl[:, L.F_REFUSED].sum() == 0

@@ -310,3 +310,29 @@ def test_cycling_reads_as_an_ability_of_the_hand_and_renders_back():
     r = compile_printed(one("Lonely Sandbar", "Land", text))
     assert r.card["abilities"][1] == {"kind": "cycling", "cost": "{U}"}
     assert render_agrees(text, "Lonely Sandbar", False, r.card)
+
+
+def test_sacrifice_discard_and_graveyard_costs_read_and_render_back():
+    # 601.2h / 602.2b costs chosen as paid; 602.5b once each turn; 602.2 from a graveyard
+    cases = [
+        ("Cutthroat Centurion", "Artifact Creature \u2014 Phyrexian Warrior",
+         "Sacrifice another artifact or creature: ~ gets +2/+2 until end of turn. Activate "
+         "only once each turn.",
+         {"kind": "activated", "sacrifice": {"types": ["Artifact", "Creature"], "other": True},
+          "once_per_turn": True,
+          "effects": [{"do": "pump", "power": 2, "toughness": 2, "what": "self"}]}),
+        ("Mad Prophet", "Creature \u2014 Human Shaman", "{T}, Discard a card: Draw a card.",
+         {"kind": "activated", "cost": "{T}", "discard": 1, "effects": [{"do": "draw", "n": 1}]}),
+        ("Bramble Wurm", "Creature \u2014 Wurm", "{2}{G}, Exile ~ from your graveyard: You "
+         "gain 5 life.",
+         {"kind": "activated", "cost": "{2}{G}", "exile_self": True, "zone": "graveyard",
+          "effects": [{"do": "gain_life", "n": 5}]})]
+    for name, tl, text, ab in cases:
+        r = compile_printed(one(name, tl, text, "{2}", power="2", toughness="2"))
+        assert r.status == FULL, name
+        assert r.card["abilities"] == [ab]
+        assert render_agrees(text, name, False, r.card)
+    # a sacrifice the filters cannot say stays unread
+    r = compile_printed(one("Test Altar", "Artifact", "Sacrifice a nontoken creature: Draw a "
+                            "card.", "{2}"))
+    assert r.status == NONE

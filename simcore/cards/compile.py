@@ -337,8 +337,14 @@ class _Compiler:
         row["a_sac_self"] = int(ab.get("sacrifice_self", False))
         row["a_pay_life"] = ab.get("pay_life", 0)
         row["a_sorcery"] = int(ab.get("timing") == "sorcery")
-        row["a_zone"] = K.Z_HAND if ab.get("zone") == "hand" else K.Z_BATTLEFIELD
+        row["a_zone"] = {"hand": K.Z_HAND, "graveyard": K.Z_GRAVEYARD}.get(ab.get("zone"),
+                                                                           K.Z_BATTLEFIELD)
         row["a_discard_self"] = int(ab.get("discard_self", False))
+        row["a_sac_f"] = (self.filter_id({**ab["sacrifice"], "controller": "you"},
+                                         where + ".sacrifice") if "sacrifice" in ab else -1)
+        row["a_discard_n"] = ab.get("discard", 0)
+        row["a_exile_self"] = int(ab.get("exile_self", False))
+        row["a_once"] = int(ab.get("once_per_turn", False))
 
     # ---- one card ----
     def card(self, cid, d):
@@ -645,6 +651,11 @@ def derived(cards, abil, mcost):
         hinst = hcosts[hand[:, L.AB_SORCERY] == 0]
         cards["c_hand_need"][cid] = hcosts.min() if hcosts.size else K.NO_CANDIDATE
         cards["c_hand_need_i"][cid] = hinst.min() if hinst.size else K.NO_CANDIDATE
+        gy = rows[(kind == K.AK_ACTIVATED) & (rows[:, L.AB_ZONE] == K.Z_GRAVEYARD)]
+        gcosts = np.where(gy[:, L.AB_COST] < 0, 0, least[gy[:, L.AB_COST]])
+        ginst = gcosts[gy[:, L.AB_SORCERY] == 0]
+        cards["c_gy_need"][cid] = gcosts.min() if gcosts.size else K.NO_CANDIDATE
+        cards["c_gy_need_i"][cid] = ginst.min() if ginst.size else K.NO_CANDIDATE
         cards["c_cast_need"][cid] = 0 if np.any(kind == K.AK_ALT_COST) else cards["c_mv"][cid]
         cards["c_act_need"][cid] = costs.min() if costs.size else K.NO_CANDIDATE
         cards["c_act_need_i"][cid] = inst.min() if inst.size else K.NO_CANDIDATE

@@ -312,10 +312,18 @@ def _cost(ab: dict, c: _Card) -> str:
                      f"{c.name}")
     if ab.get("pay_life"):
         parts.append(f"Pay {ab['pay_life']} life")
+    if ab.get("discard"):       # Oracle's order: "Discard a card, Sacrifice a creature"
+        parts.append(f"Discard {_counted(ab['discard'], 'card')}")
+    if "sacrifice" in ab:
+        f = ab["sacrifice"]
+        parts.append("Sacrifice " + ("another " + _things(f) if f.get("other") else
+                                     _a(_things(f))))
     if ab.get("sacrifice_self"):
         parts.append(f"Sacrifice {c.name}")
     if ab.get("discard_self"):
         parts.append(f"Discard {c.name}")
+    if ab.get("exile_self"):
+        parts.append(f"Exile {c.name} from your graveyard")
     return ", ".join(parts) or "{0}"
 
 
@@ -453,7 +461,8 @@ def ability_text(card: dict, ab: dict, pool: Mapping[str, dict] | None = None) -
         return _mana(ab, c)
     if kind == "activated":
         text = f"{_cost(ab, c)}: {_sentences(ab['effects'], c)}"
-        return text + (" Activate only as a sorcery." if ab.get("timing") == "sorcery" else "")
+        text += " Activate only as a sorcery." if ab.get("timing") == "sorcery" else ""
+        return text + (" Activate only once each turn." if ab.get("once_per_turn") else "")
     if kind == "trigger":
         return _trigger(ab, c)
     if kind == "spell":

@@ -40,6 +40,7 @@ _MIN_INT = {
     ("enters_unless", "lands_at_least"): 1,
     ("enters_unless", "pay_life"): 1,
     ("ability.activated", "pay_life"): 1,
+    ("ability.activated", "discard"): 1,
 }
 
 # Keys an effect cannot do without (besides `do`).
@@ -321,6 +322,14 @@ def _check_ability(v, path: str, ctx: CardContext) -> None:
         if "{T}" in v.get("cost", "") or "{Q}" in v.get("cost", ""):
             ctx.fail(_join(path, "cost"), "{T} and {Q} are a permanent's: not with zone = "
                                           f"{_q(v['zone'])}")
+    if kind == "activated" and v.get("exile_self") and v.get("zone") != "graveyard":
+        ctx.fail(_join(path, "exile_self"), 'only with zone = "graveyard" ("Exile ~ from your '
+                                            'graveyard")')
+    if kind == "activated" and "sacrifice" in v:
+        for key in ("zone", "controller", "owner", "players"):
+            if key in v["sacrifice"]:
+                ctx.fail(_join(path, f"sacrifice.{key}"), "a permanent you control: no zone, "
+                                                          "controller, owner or players")
     if kind == "cycling":
         find = v.get("find", [])
         if len(find) != 1 and "find" in v:

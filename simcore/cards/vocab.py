@@ -143,8 +143,12 @@ SCHEMAS = {
         "timing": (("enum", {"sorcery", "instant"}), False),
         "targets": (("list", ("target",)), False),
         "effects": (("list", ("table", "effect")), True),
-        "zone": (("enum", {"battlefield", "hand"}), False),
+        "zone": (("enum", {"battlefield", "hand", "graveyard"}), False),
         "discard_self": (("bool",), False),
+        "sacrifice": (("table", "filter"), False),
+        "discard": (("int",), False),
+        "exile_self": (("bool",), False),
+        "once_per_turn": (("bool",), False),
     },
     # cycling (702.29): "{cost}, Discard this card: Draw a card." from the hand; with `find`,
     # typecycling (702.29e): search for a card of those kinds instead of drawing

@@ -3,12 +3,14 @@ candidates (cards in hand or exile, activated abilities) and the least mana each
 in the State until an object changes zones (`G_CANDS_OID`), and whether any fits the mana the
 player could make (mana.potential_mana_nb). The priority check (options.py) skips its scan
 when none fits, and the step loop (turn.py) goes on through steps where nobody could act."""
-from ..consts import NO_CANDIDATE, T_LAND, Z_BATTLEFIELD, Z_EXILE, Z_HAND
+from ..consts import NO_CANDIDATE, T_LAND, Z_BATTLEFIELD, Z_EXILE, Z_GRAVEYARD, Z_HAND
 from ..jit import kernel
 from ..layout import (
     C_ACT_NEED,
     C_ACT_NEED_I,
     C_CAST_NEED,
+    C_GY_NEED,
+    C_GY_NEED_I,
     C_HAND_NEED,
     C_HAND_NEED_I,
     C_MV,
@@ -66,6 +68,9 @@ def candidates_nb(st, ct, g):
         elif z == Z_BATTLEFIELD:
             least_nb(st, g, st.obj[g, O_CTRL, i], ct.card[c, C_ACT_NEED],
                      ct.card[c, C_ACT_NEED_I])
+        elif z == Z_GRAVEYARD and ct.card[c, C_GY_NEED] != NO_CANDIDATE:
+            least_nb(st, g, st.obj[g, O_OWNER, i], ct.card[c, C_GY_NEED],
+                     ct.card[c, C_GY_NEED_I])
     st.gm[g, G_CAND_LANDS] = lands
     st.gm[g, G_CANDS_OID] = st.gm[g, G_NEXT_OID]
 

@@ -22,6 +22,7 @@ from ..consts import (
     T_LAND,
     Z_BATTLEFIELD,
     Z_EXILE,
+    Z_GRAVEYARD,
     Z_HAND,
 )
 from ..encoding import block_option_nb, priority_option_nb
@@ -34,6 +35,7 @@ from ..layout import (
     AB_TAP,
     AB_ZONE,
     C_ABIL0,
+    C_GY_NEED,
     C_HAND_NEED,
     C_MV,
     C_NABIL,
@@ -253,12 +255,12 @@ def ability_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, cnt, n, po
 
 
 @kernel
-def same_in_hand_nb(st, g, mine, before, i):
-    """Is a card of the same name as i among mine[:before] in the hand? (Cards of one name
-    in one zone are one option.)"""
+def same_in_zone_nb(st, g, mine, before, i, zone):
+    """Is a card of the same name as i among mine[:before] in `zone`? (Cards of one name in
+    one zone are one option.)"""
     for q in range(before):
         j = mine[q]
-        if st.obj[g, O_CARD, j] == st.obj[g, O_CARD, i] and st.obj[g, O_ZONE, j] == Z_HAND:
+        if st.obj[g, O_CARD, j] == st.obj[g, O_CARD, i] and st.obj[g, O_ZONE, j] == zone:
             return True
     return False
 
@@ -301,12 +303,21 @@ def priority_options_nb(st, dry, dg, ct, fw, g, p):
                                          n_mine - 1, act, cnt, n, pot)
             # abilities of a card in hand (cycling, 702.29a): only cards that have one
             if z == Z_HAND and ct.card[st.obj[g, O_CARD, i], C_HAND_NEED] != NO_CANDIDATE \
-                    and not same_in_hand_nb(st, g, mine, n_mine - 1, i):
+                    and not same_in_zone_nb(st, g, mine, n_mine - 1, i, Z_HAND):
                 n, pot = ability_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, cnt,
                                             n, pot, Z_HAND)
         elif z == Z_BATTLEFIELD and st.obj[g, O_CTRL, i] == p:
             n, pot = ability_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, cnt, n,
                                         pot, Z_BATTLEFIELD)
+        elif z == Z_GRAVEYARD and st.obj[g, O_OWNER, i] == p and \
+                ct.card[st.obj[g, O_CARD, i], C_GY_NEED] != NO_CANDIDATE:
+            # abilities of a card in its owner's graveyard ("Exile ~ from your graveyard:"),
+            # one option per name, as cards of one name in one zone are
+            mine[n_mine] = i
+            n_mine += 1
+            if not same_in_zone_nb(st, g, mine, n_mine - 1, i, Z_GRAVEYARD):
+                n, pot = ability_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, cnt,
+                                            n, pot, Z_GRAVEYARD)
     if skipped:                 # audited: scanned anyway, and it must have found nothing
         fw.fl[g, F_OPT_AUDIT] |= 8 if why == 1 else 32
         if n > 0:

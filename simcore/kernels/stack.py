@@ -43,9 +43,11 @@ from ..consts import (
     T_PERMANENT,
     W_BLIGHT,
     W_COST_OPTION,
+    W_DISCARD_COST,
     W_KICKS,
     W_MAY,
     W_REMOVE_COUNTERS,
+    W_SAC_COST,
     W_TAP_CREATURES,
     W_TARGET,
     W_TRIGGER_ORDER,
@@ -69,18 +71,22 @@ from ..layout import (
     AB_CE_YOURTURN,
     AB_COND,
     AB_COST,
+    AB_DISCARD_N,
     AB_DISCARD_SELF,
     AB_EVENT,
+    AB_EXILE_SELF,
     AB_KIND,
     AB_MULTI,
     AB_NACO,
     AB_NOP,
     AB_NTGT,
+    AB_ONCE,
     AB_OP0,
     AB_OPTIONAL,
     AB_PAY_LIFE,
     AB_RMC_KIND,
     AB_RMC_N,
+    AB_SAC_F,
     AB_SAC_SELF,
     AB_SORCERY,
     AB_TAP,
@@ -107,6 +113,7 @@ from ..layout import (
     G_Q_N,
     G_STACK_N,
     G_STEP,
+    G_TURN,
     MC_GENERIC,
     MC_PIPS,
     MC_X,
@@ -119,6 +126,8 @@ from ..layout import (
     O_EX_LINK,
     O_KICKS,
     O_OID,
+    O_ONCE_MASK,
+    O_ONCE_TURN,
     O_OWNER,
     O_RANK,
     O_TAPPED,
@@ -745,9 +754,46 @@ def plain_warp_nb(ct, c):
 @kernel
 def plain_ability_nb(ct, a):
     """Could activating ability a (AK_ACTIVATED) fail only on the checks ability_payable_nb
-    makes? All but those that sacrifice their permanent (leaving the battlefield may
-    trigger and fail on room). Keep in step with activate_nb."""
-    return ct.abil[a, AB_SAC_SELF] == 0
+    makes? All but those that sacrifice a permanent (leaving the battlefield may trigger
+    and fail on room). Keep in step with activate_nb."""
+    return ct.abil[a, AB_SAC_SELF] == 0 and ct.abil[a, AB_SAC_F] < 0
+
+
+@kernel
+def used_this_turn_nb(st, ct, g, slot, a):
+    """602.5b: has this object's "activate only once each turn" ability a been activated
+    this turn?"""
+    return ct.abil[a, AB_ONCE] != 0 and st.obj[g, O_ONCE_TURN, slot] == st.gm[g, G_TURN] and \
+        (st.obj[g, O_ONCE_MASK, slot] >> ct.abil[a, AB_ACTIDX]) & 1 != 0
+
+
+@kernel
+def sac_cost_candidates_nb(st, ct, g, slot, a, p, out):
+    """Permanents p controls that could be sacrificed for ability a's cost (its filter
+    a_sac_f; "another" leaves out the source itself)."""
+    n = 0
+    i = -1
+    while True:
+        i = next_bf_nb(st, g, i)
+        if i >= st.obj.shape[2]:
+            break
+        if st.obj[g, O_CTRL, i] == p and matches_filter_nb(st, ct, g, ct.abil[a, AB_SAC_F],
+                                                           slot, p, i):
+            out[n] = i
+            n += 1
+    return n
+
+
+@kernel
+def discard_cost_candidates_nb(st, g, slot, p, out):
+    """Cards in p's hand that could be discarded for a cost: all but the source itself."""
+    n = 0
+    for i in range(st.obj.shape[2]):
+        if i != slot and st.obj[g, O_CARD, i] >= 0 and st.obj[g, O_ZONE, i] == Z_HAND and \
+                st.obj[g, O_OWNER, i] == p:
+            out[n] = i
+            n += 1
+    return n
 
 
 @kernel
@@ -762,12 +808,19 @@ def activation_checks_nb(st, ct, g, slot, a, p):
         return False
     if st.gm[g, G_STACK_N] >= st.stk.shape[2]:
         return False
+    if used_this_turn_nb(st, ct, g, slot, a):
+        return False
     M = st.obj.shape[2]
     mark = scratch_mark_nb(st, g)
     b = scratch_nb(st, g, M + 2)
     cands = st.scr[b:b + M + 2]
     ok = True
     if ct.abil[a, AB_BLIGHT] > 0 and blight_targets_nb(st, ct, g, p, cands) == 0:
+        ok = False
+    elif ct.abil[a, AB_DISCARD_N] > 0 and \
+            discard_cost_candidates_nb(st, g, slot, p, cands) < ct.abil[a, AB_DISCARD_N]:
+        ok = False
+    elif ct.abil[a, AB_SAC_F] >= 0 and sac_cost_candidates_nb(st, ct, g, slot, a, p, cands) == 0:
         ok = False
     elif ct.abil[a, AB_TAPN] > 0 and \
             tap_candidates_nb(st, ct, g, slot, a, p, cands) < ct.abil[a, AB_TAPN]:
@@ -852,6 +905,8 @@ def activate_nb(st, ct, g, slot, number):
         return fail_nb(st, g, E_COST, slot)
     if st.pl[g, PL_LIFE, p] < ct.abil[a, AB_PAY_LIFE]:
         return fail_nb(st, g, E_COST, slot)   # 119.4: only with that much life
+    if used_this_turn_nb(st, ct, g, slot, a):
+        return fail_nb(st, g, E_COST, slot)   # 602.5b
     ncands = blight_targets_nb(st, ct, g, p, cands)
     if ct.abil[a, AB_BLIGHT] > 0 and ncands == 0:
         return fail_nb(st, g, E_COST, slot)   # 701.68b
@@ -881,6 +936,35 @@ def activate_nb(st, ct, g, slot, number):
         s, blighted = ask_one_nb(st, ct, g, ASK_OBJECT, W_BLIGHT, p, cands, ncands, True)
         if s != ST_OK:
             return s
+    # 601.2h / 602.2b: which permanent to sacrifice and which cards to discard, chosen as
+    # the cost is paid (cands is free again: the blight choice is made)
+    nd = ct.abil[a, AB_DISCARD_N]
+    b2 = scratch_nb(st, g, M + nd + 1)
+    dpick = st.scr[b2:b2 + nd + 1]
+    sac = -1
+    if ct.abil[a, AB_SAC_F] >= 0:
+        nsac = sac_cost_candidates_nb(st, ct, g, slot, a, p, cands)
+        if nsac == 0:
+            return fail_nb(st, g, E_COST, slot)
+        s, sac = ask_one_nb(st, ct, g, ASK_OBJECT, W_SAC_COST, p, cands, nsac, True)
+        if s != ST_OK:
+            return s
+    for k in range(nd):
+        nh_ = discard_cost_candidates_nb(st, g, slot, p, cands)
+        m = 0
+        for j in range(nh_):        # not a card already chosen
+            dup = False
+            for q in range(k):
+                dup = dup or dpick[q] == cands[j]
+            if not dup:
+                cands[m] = cands[j]
+                m += 1
+        if m == 0:
+            return fail_nb(st, g, E_COST, slot)
+        s, got = ask_one_nb(st, ct, g, ASK_OBJECT, W_DISCARD_COST, p, cands, m, True)
+        if s != ST_OK:
+            return s
+        dpick[k] = got
     # pay
     mark_mana_nb(st, g)
     if ct.abil[a, AB_TAP] != 0:
@@ -903,6 +987,19 @@ def activate_nb(st, ct, g, slot, number):
         st.s_lki[g, si, k] = st.o_counters[g, k, slot]
     if ct.abil[a, AB_DISCARD_SELF] != 0:    # 702.29a: discard this card (from the hand)
         move_card_nb(st, g, slot, Z_GRAVEYARD)
+    if ct.abil[a, AB_EXILE_SELF] != 0:      # "Exile ~ from your graveyard"
+        move_card_nb(st, g, slot, Z_EXILE)
+    for k in range(nd):
+        move_card_nb(st, g, dpick[k], Z_GRAVEYARD)
+    if ct.abil[a, AB_ONCE] != 0:            # 602.5b
+        if st.obj[g, O_ONCE_TURN, slot] != st.gm[g, G_TURN]:
+            st.obj[g, O_ONCE_MASK, slot] = 0
+        st.obj[g, O_ONCE_TURN, slot] = st.gm[g, G_TURN]
+        st.obj[g, O_ONCE_MASK, slot] |= 1 << ct.abil[a, AB_ACTIDX]
+    if sac >= 0:
+        s = leave_one_nb(st, ct, g, sac, Z_GRAVEYARD)
+        if s != ST_OK:
+            return s
     if ct.abil[a, AB_SAC_SELF] != 0:
         s = leave_one_nb(st, ct, g, slot, Z_GRAVEYARD)
         if s != ST_OK:

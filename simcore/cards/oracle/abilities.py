@@ -23,6 +23,7 @@ _LAND_FROM = {"a land you control": "lands_you_control",
               "a land an opponent controls": "lands_opponents_control",
               "a permanent you control": "permanents_you_control"}
 SORCERY = " Activate only as a sorcery."
+ONCE = " Activate only once each turn."      # 602.5b
 
 
 class Unreadable(Exception):
@@ -59,7 +60,9 @@ def _activated(m, made: dict) -> dict:
         if "{T}" not in cost.get("cost", "") and "tap_creatures" not in cost:
             raise Unreadable("a mana ability without {T}")
         return mana
-    timing = None
+    timing = once = None
+    if effect.endswith(ONCE):
+        once, effect = True, effect[:-len(ONCE)]
     if effect.endswith(SORCERY):
         timing, effect = "sorcery", effect[:-len(SORCERY)]
     tg = Targets(made)
@@ -69,6 +72,8 @@ def _activated(m, made: dict) -> dict:
     ab = {"kind": "activated", **cost}
     if timing:
         ab["timing"] = timing
+    if once:
+        ab["once_per_turn"] = True
     if tg.specs:
         ab["targets"] = tg.specs
     ab["effects"] = effects
