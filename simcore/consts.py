@@ -108,6 +108,8 @@ AK_KICKER = 11
 AK_CAST_EXILE = 12
 AK_DELAYED = 13    # engine-made delayed trigger (warp's end-step exile)
 AK_ENTERS_TAPPED = 14   # "~ enters tapped." (614.1c), or "... unless" (ETU_*)
+AK_FLASHBACK = 29   # cast from its owner's graveyard for a_cost (+ a_pay_life) (702.34a)
+CF_FLASHBACK = 8    # o_cflags bit: cast for its flashback cost (702.34a: exiled as it leaves)
 
 # ---- g_any_attackers: attackers declared, and which combat damage step (510.4) ----
 ATK_DECLARED = 1

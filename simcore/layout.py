@@ -43,8 +43,8 @@ OBJ_PLANES = (
     ("o_kicks", "times kicked when cast; 0 for lands played, tokens and cards returned to the "
                 "battlefield"),
     ("o_cflags", "cast flags: bit 0 (1) an additional-cost option was chosen and paid, bit 1 "
-                 "(2) cast for its warp cost, bits 4-7 the index of the chosen additional-cost "
-                 "option (a_aco_*)"),
+                 "(2) cast for its warp cost, bit 3 (CF_FLASHBACK) for its flashback cost, "
+                 "bits 4-7 the index of the chosen additional-cost option (a_aco_*)"),
     ("o_ex_kind", "EXP_* permission to play it from exile; EXP_NONE (0) after any zone change"),
     ("o_ex_turn", "EXP_PLAY: last turn it may be played; EXP_WARP: turn it was exiled (castable "
                   "on later turns, 702.185a)"),
@@ -347,7 +347,7 @@ CARD_PLANES = (
                     "a card in hand's abilities only then: options.priority_options_nb)"),
     ("c_hand_need_i", "the same over those without sorcery timing"),
     ("c_gy_need", "the same for its abilities that work from its owner's graveyard (a_zone "
-                  "Z_GRAVEYARD); NO_CANDIDATE none"),
+                  "Z_GRAVEYARD) and its flashback cost (AK_FLASHBACK); NO_CANDIDATE none"),
     ("c_gy_need_i", "the same over those without sorcery timing"),
 )
 # ct.mcost[m, MC_*], int32; m = cost id, 0 = the empty cost
@@ -365,7 +365,8 @@ ABIL_PLANES = (
     ("a_actidx", "AK_MANA, AK_ACTIVATED: its number among the card's activated abilities "
                  "(A_ACTIVATE's ability number, an OPT_ACTIVATE option's low 6 bits); -1 other"),
     ("a_cost", "mana cost id: the activation cost (AK_MANA, AK_ACTIVATED), the warp cost "
-               "(AK_ALT_COST), the cost per kick (AK_KICKER); -1 none"),
+               "(AK_ALT_COST), the cost per kick (AK_KICKER), the flashback cost "
+               "(AK_FLASHBACK); -1 none"),
     ("a_tap", "1 = its cost includes {T}"),
     ("a_untap", "1 = its cost includes {Q}"),
     ("a_simple", "AK_MANA: 1 = autopay may use it: {T} only (no {Q}, no creatures to tap, no "
@@ -378,8 +379,8 @@ ABIL_PLANES = (
     ("a_rmc_kind", "cost (AK_ACTIVATED): counter kind removed from this permanent; -1 none"),
     ("a_rmc_n", "how many of them"),
     ("a_sac_self", "cost (AK_ACTIVATED): 1 = sacrifice this permanent"),
-    ("a_pay_life", "cost (AK_ACTIVATED): pay this much life (119.4: only with at least as "
-                   "much); 0 none"),
+    ("a_pay_life", "cost (AK_ACTIVATED, AK_FLASHBACK): pay this much life (119.4: only with "
+                   "at least as much); 0 none"),
     ("a_sorcery", "1 = activate only as a sorcery (602.5d)"),
     ("a_prod", "AK_MANA: PK_* what it produces"),
     ("a_prod_val", "PK_FIXED: packed mana per activation (times a_am_*); PK_REFLECT: type mask "

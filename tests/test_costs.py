@@ -1,6 +1,6 @@
 """Costs and ways to cast (issue 25 item 6): cycling and typecycling (702.29), abilities
 activated from a hand or a graveyard (602.2), sacrifice and discard costs chosen as they are
-paid (601.2h, 602.2b), "Activate only once each turn." (602.5b). Their rules scenarios with real cards written as printed
+paid (601.2h, 602.2b), "Activate only once each turn." (602.5b), flashback (702.34). Their rules scenarios with real cards written as printed
 (tests/custom/costs/), run as tests/test_scenarios.py runs the built-in ones (the state-based
 and options audits on), and games that hold the players to them. Each scenario names its
 rule."""
@@ -165,3 +165,21 @@ def test_players_pay_activation_costs_with_the_audits_on():
     assert b.fw.fl[:, L.F_OPT_MISSED].sum() == 0
     assert b.st.gm[:, L.G_SBA_MISSED].sum() == 0
     assert b.fw.fl[:, L.F_REFUSED].sum() == 0
+
+
+def test_players_cast_flashback_spells_with_the_audits_on():
+    """702.34a in games: random and greedy players cast Think Twice and Firebolt from their
+    graveyards (exiled after: only flashback exiles them in these decks); the options audit
+    finds no disagreement and nothing is refused."""
+    d = deck((24, "Island"), (12, "Mountain"), (12, "Think Twice"), (12, "Firebolt"))
+    for ag in (RandomAgent(), GreedyAgent()):
+        b = GameBatch(POOL, d, d, n_games=24, seed=5, start="play", max_turns=12)
+        b.fw.fl[:, L.F_OPT_AUDIT] = 1
+        b.st.gm[:, L.G_SBA_AUDIT] = 1
+        b.play([ag, ag], np.random.default_rng(6))
+        obj = b.st.obj
+        fb = np.isin(obj[:, L.O_CARD], [POOL.card_id["Think Twice"], POOL.card_id["Firebolt"]])
+        assert (fb & (obj[:, L.O_ZONE] == K.Z_EXILE)).sum() > 0, type(ag).__name__
+        assert b.fw.fl[:, L.F_OPT_MISSED].sum() == 0
+        assert b.st.gm[:, L.G_SBA_MISSED].sum() == 0
+        assert b.fw.fl[:, L.F_REFUSED].sum() == 0

@@ -336,3 +336,22 @@ def test_sacrifice_discard_and_graveyard_costs_read_and_render_back():
     r = compile_printed(one("Test Altar", "Artifact", "Sacrifice a nontoken creature: Draw a "
                             "card.", "{2}"))
     assert r.status == NONE
+
+
+def test_flashback_reads_and_renders_back():
+    # 702.34a: Think Twice; a flashback cost with life after an em dash (Deep Analysis)
+    text = ("Draw a card.\nFlashback {2}{U} (You may cast this card from your graveyard for "
+            "its flashback cost. Then exile it.)")
+    r = compile_printed(one("Think Twice", "Instant", text, "{1}{U}"))
+    assert r.status == FULL
+    assert r.card["abilities"] == [{"kind": "spell", "effects": [{"do": "draw", "n": 1}]},
+                                   {"kind": "flashback", "cost": "{2}{U}"}]
+    assert render_agrees(text, "Think Twice", False, r.card)
+    text = "Draw a card.\nFlashback\u2014{1}{U}, Pay 3 life."
+    r = compile_printed(one("Test Analysis", "Sorcery", text, "{3}{U}"))
+    assert r.card["abilities"][1] == {"kind": "flashback", "cost": "{1}{U}", "pay_life": 3}
+    assert render_agrees(text, "Test Analysis", False, r.card)
+    # a flashback cost the vocabulary lacks stays unread (Lava Dart's "Sacrifice a Mountain")
+    r = compile_printed(one("Test Dart", "Instant", "~ deals 1 damage to any target.\n"
+                            "Flashback\u2014Sacrifice a Mountain.", "{R}"))
+    assert r.status == PARTIAL

@@ -511,6 +511,11 @@ class _Compiler:
             r = self.new_abil(K.AK_ALT_COST, cid)
             r["a_cost"] = self.cost_id(parse_mana(ab["cost"], w + ".cost'"))
             return [r]
+        if kind == "flashback":    # 702.34a
+            r = self.new_abil(K.AK_FLASHBACK, cid)
+            r["a_cost"] = self.cost_id(parse_mana(ab["cost"], w + ".cost'"))
+            r["a_pay_life"] = ab.get("pay_life", 0)
+            return [r]
         if kind == "kicker":
             r = self.new_abil(K.AK_KICKER, cid)
             r["a_cost"] = self.cost_id(parse_mana(ab["cost"], w + ".cost'"))
@@ -651,9 +656,13 @@ def derived(cards, abil, mcost):
         hinst = hcosts[hand[:, L.AB_SORCERY] == 0]
         cards["c_hand_need"][cid] = hcosts.min() if hcosts.size else K.NO_CANDIDATE
         cards["c_hand_need_i"][cid] = hinst.min() if hinst.size else K.NO_CANDIDATE
-        gy = rows[(kind == K.AK_ACTIVATED) & (rows[:, L.AB_ZONE] == K.Z_GRAVEYARD)]
+        gy = rows[((kind == K.AK_ACTIVATED) & (rows[:, L.AB_ZONE] == K.Z_GRAVEYARD)) |
+                  (kind == K.AK_FLASHBACK)]
         gcosts = np.where(gy[:, L.AB_COST] < 0, 0, least[gy[:, L.AB_COST]])
-        ginst = gcosts[gy[:, L.AB_SORCERY] == 0]
+        fast = (cards["c_types"][cid] & K.T_INSTANT) != 0 or \
+            (cards["c_kw"][cid] & K.KW_FLASH) != 0        # a flashback spell's timing
+        ginst = gcosts[np.where(gy[:, L.AB_KIND] == K.AK_FLASHBACK, fast,
+                                gy[:, L.AB_SORCERY] == 0)]
         cards["c_gy_need"][cid] = gcosts.min() if gcosts.size else K.NO_CANDIDATE
         cards["c_gy_need_i"][cid] = ginst.min() if ginst.size else K.NO_CANDIDATE
         cards["c_cast_need"][cid] = 0 if np.any(kind == K.AK_ALT_COST) else cards["c_mv"][cid]

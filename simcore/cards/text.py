@@ -502,6 +502,10 @@ def ability_text(card: dict, ab: dict, pool: Mapping[str, dict] | None = None) -
         return _cast_from_exile(ab, c)
     if kind == "cycling":
         return _cycling(ab)
+    if kind == "flashback":     # 702.34a; a cost with more than mana after an em dash
+        if ab.get("pay_life"):
+            return f"Flashback\u2014{ab['cost']}, Pay {ab['pay_life']} life."
+        return f"Flashback {ab['cost']}"
     raise AssertionError(f"no words for kind = {kind!r}")  # vocab.ABILITY_KINDS grew
 
 

@@ -41,6 +41,7 @@ _MIN_INT = {
     ("enters_unless", "pay_life"): 1,
     ("ability.activated", "pay_life"): 1,
     ("ability.activated", "discard"): 1,
+    ("ability.flashback", "pay_life"): 1,
 }
 
 # Keys an effect cannot do without (besides `do`).
@@ -445,6 +446,9 @@ def _check_card(data: dict, ctx: CardContext) -> None:
         for key in ("power", "toughness"):
             if key in data:
                 ctx.fail(key, 'only creatures have power and toughness (types has no "Creature")')
+    for i, ab in enumerate(data.get("abilities", [])):
+        if ab.get("kind") == "flashback" and not {"Instant", "Sorcery"} & set(data["types"]):
+            ctx.fail(f"abilities[{i}].kind", "flashback is an instant's or a sorcery's (702.34a)")
 
 
 def check_card(data: dict, file: str) -> dict:

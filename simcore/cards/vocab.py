@@ -44,7 +44,7 @@ BASIC_LAND_MANA = {"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain":
 ABILITY_KINDS = {"mana", "activated", "trigger", "mana_trigger", "mana_replacement",
                  "enters_with_counters", "static", "spell", "additional_cost",
                  "alternative_cost", "kicker", "cast_from_exile", "enters_tapped",
-                 "cycling"}
+                 "cycling", "flashback"}
 
 TRIGGER_EVENTS = {"enters", "leaves", "dies", "cast", "attacks", "upkeep", "beginning_of_combat",
                   "end_step"}
@@ -155,6 +155,11 @@ SCHEMAS = {
     "ability.cycling": {
         "cost": (("mana",), True),
         "find": (("list", ("table", "filter")), False),
+    },
+    # flashback (702.34a): cast from your graveyard for this cost, then exiled
+    "ability.flashback": {
+        "cost": (("mana",), True),
+        "pay_life": (("int",), False),
     },
     "ability.trigger": {
         "event": (("enum", TRIGGER_EVENTS), True),

@@ -10,6 +10,7 @@ from ..consts import (
     A_CAST,
     AK_ACTIVATED,
     AK_ALT_COST,
+    AK_FLASHBACK,
     KW_DEFENDER,
     KW_MENACE,
     NO_CANDIDATE,
@@ -255,6 +256,33 @@ def ability_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, cnt, n, po
 
 
 @kernel
+def flashback_option_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, cnt, n, pot):
+    """Add casting p's card in slot i (in p's graveyard) for its flashback cost (702.34a),
+    after the cheap checks (timing, the least mana of that cost), by a dry run. Returns
+    (options so far, the mana p could make or -1), as card_options_nb."""
+    c = st.obj[g, O_CARD, i]
+    fb = -1
+    for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
+        if ct.abil[a, AB_KIND] == AK_FLASHBACK:
+            fb = a
+    if fb < 0 or (not sorcery_ok and not instant_speed_nb(ct, c)):
+        return n, pot
+    if pot < 0:
+        pot = potential_mana_nb(st, ct, g, p)
+    if min_mana_nb(ct, ct.abil[fb, AB_COST]) > pot:
+        return n, pot
+    for k in range(8):
+        act[k] = 0
+    act[0] = A_CAST
+    act[1] = i
+    act[2] = -1
+    act[4] = -1
+    if option_legal_nb(st, dry, dg, ct, fw, g, act, -1, pot, cnt):
+        n = add_option_nb(fw, g, n, priority_option_nb(OPT_CAST, i, 0))
+    return n, pot
+
+
+@kernel
 def same_in_zone_nb(st, g, mine, before, i, zone):
     """Is a card of the same name as i among mine[:before] in `zone`? (Cards of one name in
     one zone are one option.)"""
@@ -318,6 +346,8 @@ def priority_options_nb(st, dry, dg, ct, fw, g, p):
             if not same_in_zone_nb(st, g, mine, n_mine - 1, i, Z_GRAVEYARD):
                 n, pot = ability_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, cnt,
                                             n, pot, Z_GRAVEYARD)
+                n, pot = flashback_option_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act,
+                                             cnt, n, pot)
     if skipped:                 # audited: scanned anyway, and it must have found nothing
         fw.fl[g, F_OPT_AUDIT] |= 8 if why == 1 else 32
         if n > 0:

@@ -10,6 +10,7 @@ from ..consts import (
     AK_ADD_COST,
     AK_ALT_COST,
     AK_CAST_EXILE,
+    AK_FLASHBACK,
     AK_KICKER,
     AK_MANA,
     AK_TRIGGER,
@@ -17,6 +18,7 @@ from ..consts import (
     ASK_INT,
     ASK_OBJECT,
     ASK_OBJECTS,
+    CF_FLASHBACK,
     CK_MINUS,
     COND_SELF_HAS_COUNTERS,
     E_COST,
@@ -56,6 +58,7 @@ from ..consts import (
     Z_EXILE,
     Z_GRAVEYARD,
     Z_HAND,
+    Z_LIBRARY,
     Z_STACK,
 )
 from ..encoding import player_value_nb
@@ -401,8 +404,15 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
         return fail_nb(st, g, E_LAND_CAST, slot)   # 305.9: a land is played, not cast
     z = st.obj[g, O_ZONE, slot]
     rmc = 0
+    fb = -1
     if z == Z_HAND:
         pass
+    elif z == Z_GRAVEYARD:          # 702.34a: flashback, from its owner's graveyard
+        fb = find_ability_nb(ct, c, AK_FLASHBACK)
+        if fb < 0 or alt != 0:
+            return fail_nb(st, g, E_NO_PERMISSION, slot)
+        if st.pl[g, PL_LIFE, p] < ct.abil[fb, AB_PAY_LIFE]:
+            return fail_nb(st, g, E_COST, slot)   # 119.4
     elif z == Z_EXILE:
         k = st.obj[g, O_EX_KIND, slot]
         if alt != 0:
@@ -420,7 +430,7 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
         return fail_nb(st, g, E_NO_PERMISSION, slot)
     if not instant_speed_nb(ct, c) and not sorcery_timing_nb(st, g, p):
         return fail_nb(st, g, E_TIMING, slot)
-    base = ct.card[c, C_COST]
+    base = ct.card[c, C_COST] if fb < 0 else ct.abil[fb, AB_COST]
     if alt != 0:
         aa = find_ability_nb(ct, c, AK_ALT_COST)
         if aa < 0:
@@ -539,6 +549,8 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
                 gen += g3
     if alt != 0:
         flags |= 2
+    if fb >= 0:
+        flags |= CF_FLASHBACK
     # 601.2c: targets
     sa = ct.card[c, C_SPELL]
     tg[0] = -1
@@ -584,6 +596,9 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
         if s != ST_OK:
             return s
     pay_nb(st, g, p, need, gen, hyb, nh, True)
+    if fb >= 0 and ct.abil[fb, AB_PAY_LIFE] > 0:      # "Flashback—{1}{U}, Pay 3 life"
+        st.pl[g, PL_LIFE, p] -= ct.abil[fb, AB_PAY_LIFE]
+        mark_sba_nb(st, g)
     if blighted >= 0:
         put_counters_nb(st, g, blighted, CK_MINUS, blight_n)
     for r in range(rmc):
@@ -1008,6 +1023,15 @@ def activate_nb(st, ct, g, slot, number):
 
 
 @kernel
+def spell_leaves_to_nb(st, g, slot, zone):
+    """Where the spell card in `slot` goes as it leaves the stack for `zone`: exile instead
+    if it was cast for its flashback cost (702.34a)."""
+    if (st.obj[g, O_CFLAGS, slot] & CF_FLASHBACK) != 0:
+        return Z_EXILE
+    return zone
+
+
+@kernel
 def resolve_top_nb(st, ct, g):
     """608: resolve the top object of the stack."""
     n = st.gm[g, G_STACK_N]
@@ -1032,7 +1056,7 @@ def resolve_top_nb(st, ct, g):
     if nt > 0 and not any_ok:   # 608.2b: every target illegal: it doesn't resolve
         st.gm[g, G_STACK_N] = si
         if kind == SK_SPELL:
-            move_card_nb(st, g, slot, Z_GRAVEYARD)
+            move_card_nb(st, g, slot, spell_leaves_to_nb(st, g, slot, Z_GRAVEYARD))
         return ST_OK
     if kind == SK_SPELL:
         c = st.obj[g, O_CARD, slot]
@@ -1067,11 +1091,12 @@ def resolve_top_nb(st, ct, g):
             if ct.ops[o, 0] == OP_SHUFFLE_INTO_LIB:
                 to_library = True
         if st.obj[g, O_ZONE, slot] == Z_STACK:
-            if to_library:
+            to = spell_leaves_to_nb(st, g, slot, Z_LIBRARY if to_library else Z_GRAVEYARD)
+            if to == Z_LIBRARY:
                 lib_put_top_nb(st, g, slot)
                 shuffle_library_nb(st, g, st.obj[g, O_OWNER, slot])
             else:
-                move_card_nb(st, g, slot, Z_GRAVEYARD)
+                move_card_nb(st, g, slot, to)
         return ST_OK
     s = run_ops_nb(st, ct, g, si, tgt_ok)
     if s != ST_OK:

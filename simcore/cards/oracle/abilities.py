@@ -169,6 +169,20 @@ CYCLING = re.compile(r"^(?:(?P<basic>Basic l|L)and|(?P<sub>[A-Z][a-z]+))?[Cc]ycl
                      r"(?P<cost>(?:\{[^{}]+\})+)$")
 
 
+# 702.34a flashback: "Flashback {2}{U}", "Flashback\u2014{1}{U}, Pay 3 life."
+FLASHBACK = re.compile(rf"^Flashback(?: (?P<cost>(?:\{{[^{{}}]+\}})+)|\u2014(?P<cost2>(?:\{{[^{{}}]+\}})+), "
+                       rf"Pay (?P<life>{NUMBER}) life\.)$")
+
+
+def _flashback(m) -> dict:
+    if m["cost"]:
+        return {"kind": "flashback", "cost": m["cost"]}
+    life = number(m["life"])
+    if life == "X":
+        raise Unreadable("flashback cost 'Pay X life'")
+    return {"kind": "flashback", "cost": m["cost2"], "pay_life": life}
+
+
 def _cycling(m) -> dict:
     ab = {"kind": "cycling", "cost": m["cost"]}
     if m["sub"]:
@@ -223,6 +237,9 @@ def read_line(line: str, is_spell: bool, made: dict | None = None) -> list[dict]
     m = CYCLING.match(line)
     if m:
         return [_cycling(m)]
+    m = FLASHBACK.match(line)
+    if m:
+        return [_flashback(m)]
     if line == "~ enters tapped.":
         return [{"kind": "enters_tapped"}]
     m = _ENTERS_UNLESS.match(line)

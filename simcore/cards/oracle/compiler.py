@@ -22,7 +22,8 @@ from .typeline import split_type_line
 # Layouts the engine plays as one card with one face (the other faces of these play no part
 # until a rule the engine lacks brings them in: transforming, casting the other half).
 ONE_FACE_LAYOUTS = {"normal", "leveler", "saga", "class", "case", "mutate", "prototype"}
-_KEYWORD_ABILITY = re.compile(r"^(?:Multi)?[Kk]icker \{|^(?:Basic l|l|L)?(?:and)?\w*[Cc]ycling \{")
+_KEYWORD_ABILITY = re.compile(r"^(?:Multi)?[Kk]icker \{|^(?:Basic l|l|L)?(?:and)?\w*[Cc]ycling \{"
+                              r"|^Flashback[ \u2014]\{")
 _COLOR_NAMES = {v: k for k, v in vocab.COLOR_LETTER.items()}
 
 
