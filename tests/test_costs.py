@@ -1,6 +1,6 @@
 """Costs and ways to cast (issue 25 item 6): cycling and typecycling (702.29), abilities
 activated from a hand or a graveyard (602.2), sacrifice and discard costs chosen as they are
-paid (601.2h, 602.2b), "Activate only once each turn." (602.5b), flashback (702.34). Their rules scenarios with real cards written as printed
+paid (601.2h, 602.2b), "Activate only once each turn." (602.5b), flashback (702.34), modal spells (700.2). Their rules scenarios with real cards written as printed
 (tests/custom/costs/), run as tests/test_scenarios.py runs the built-in ones (the state-based
 and options audits on), and games that hold the players to them. Each scenario names its
 rule."""
@@ -180,6 +180,24 @@ def test_players_cast_flashback_spells_with_the_audits_on():
         obj = b.st.obj
         fb = np.isin(obj[:, L.O_CARD], [POOL.card_id["Think Twice"], POOL.card_id["Firebolt"]])
         assert (fb & (obj[:, L.O_ZONE] == K.Z_EXILE)).sum() > 0, type(ag).__name__
+        assert b.fw.fl[:, L.F_OPT_MISSED].sum() == 0
+        assert b.st.gm[:, L.G_SBA_MISSED].sum() == 0
+        assert b.fw.fl[:, L.F_REFUSED].sum() == 0
+
+
+def test_players_cast_modal_spells_with_the_audits_on():
+    """700.2a in games: random players cast Abrade in either mode (a creature dealt 3 or
+    an artifact destroyed), only where a mode has a legal target; the options audit finds no
+    disagreement and nothing is refused."""
+    d0 = deck((24, "Mountain"), (36, "Abrade"))
+    d1 = deck((24, "Swamp"), (18, "Cutthroat Centurion"), (18, "Grizzly Bears"))
+    for ag in (RandomAgent(), GreedyAgent()):
+        b = GameBatch(POOL, d0, d1, n_games=24, seed=8, start="play", max_turns=12)
+        b.fw.fl[:, L.F_OPT_AUDIT] = 1
+        b.st.gm[:, L.G_SBA_AUDIT] = 1
+        b.play([ag, ag], np.random.default_rng(9))
+        rec = b.records()
+        assert (rec["cast"][rec["card"] == POOL.card_id["Abrade"]] > 0).any()
         assert b.fw.fl[:, L.F_OPT_MISSED].sum() == 0
         assert b.st.gm[:, L.G_SBA_MISSED].sum() == 0
         assert b.fw.fl[:, L.F_REFUSED].sum() == 0

@@ -355,3 +355,20 @@ def test_flashback_reads_and_renders_back():
     r = compile_printed(one("Test Dart", "Instant", "~ deals 1 damage to any target.\n"
                             "Flashback\u2014Sacrifice a Mountain.", "{R}"))
     assert r.status == PARTIAL
+
+
+def test_a_modal_spell_reads_its_modes_and_renders_back():
+    # 700.2: Abrade, "Choose one —" and a bullet per mode
+    text = ("Choose one \u2014\n\u2022 ~ deals 3 damage to target creature.\n\u2022 Destroy "
+            "target artifact.")
+    r = compile_printed(one("Abrade", "Instant", text, "{1}{R}"))
+    assert r.status == FULL
+    assert r.card["abilities"] == [
+        {"kind": "mode", "targets": [{"types": ["Creature"]}], "effects": [{"do": "damage",
+                                                                             "n": 3}]},
+        {"kind": "mode", "targets": [{"types": ["Artifact"]}], "effects": [{"do": "destroy"}]}]
+    assert render_agrees(text, "Abrade", False, r.card)
+    # one bullet the grammar cannot read: the whole choice stays unread, line by line
+    r = compile_printed(one("Test Choice", "Sorcery", "Choose one \u2014\n\u2022 Draw a card."
+                            "\n\u2022 Regenerate target creature.", "{1}"))
+    assert r.status == NONE and len(r.faces[0].unread) == 3

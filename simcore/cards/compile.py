@@ -511,6 +511,11 @@ class _Compiler:
             r = self.new_abil(K.AK_ALT_COST, cid)
             r["a_cost"] = self.cost_id(parse_mana(ab["cost"], w + ".cost'"))
             return [r]
+        if kind == "mode":     # 700.2: one mode of a modal spell
+            r = self.new_abil(K.AK_MODE, cid)
+            self.targets(r, ab.get("targets", []), w)
+            r["a_op0"], r["a_nop"] = self.compile_effects(ab["effects"], w)
+            return [r]
         if kind == "flashback":    # 702.34a
             r = self.new_abil(K.AK_FLASHBACK, cid)
             r["a_cost"] = self.cost_id(parse_mana(ab["cost"], w + ".cost'"))

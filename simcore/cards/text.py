@@ -502,6 +502,8 @@ def ability_text(card: dict, ab: dict, pool: Mapping[str, dict] | None = None) -
         return _cast_from_exile(ab, c)
     if kind == "cycling":
         return _cycling(ab)
+    if kind == "mode":          # 700.2: a bullet under "Choose one —"
+        return "\u2022 " + _sentences(ab["effects"], c)
     if kind == "flashback":     # 702.34a; a cost with more than mana after an em dash
         if ab.get("pay_life"):
             return f"Flashback\u2014{ab['cost']}, Pay {ab['pay_life']} life."
@@ -526,7 +528,11 @@ def _rules(card: dict, pool: Mapping[str, dict] | None):
         for sub in card.get("subtypes", []):
             if sub in vocab.BASIC_LAND_MANA:
                 yield f"({{T}}: Add {vocab.BASIC_LAND_MANA[sub]}.)", True
+    modes = False
     for ab in card.get("abilities", []):
+        if ab["kind"] == "mode" and not modes:
+            modes = True
+            yield "Choose one \u2014", False
         yield ability_text(card, ab, pool), ab["kind"] in ("mana", "activated", "cycling")
 
 

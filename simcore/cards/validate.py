@@ -449,6 +449,14 @@ def _check_card(data: dict, ctx: CardContext) -> None:
     for i, ab in enumerate(data.get("abilities", [])):
         if ab.get("kind") == "flashback" and not {"Instant", "Sorcery"} & set(data["types"]):
             ctx.fail(f"abilities[{i}].kind", "flashback is an instant's or a sorcery's (702.34a)")
+    kinds = [ab.get("kind") for ab in data.get("abilities", [])]
+    if "mode" in kinds:
+        k = kinds.index("mode")
+        if not {"Instant", "Sorcery"} & set(data["types"]) or "spell" in kinds:
+            ctx.fail(f"abilities[{k}].kind", "modes are an instant's or a sorcery's, instead of "
+                                             "a kind = \"spell\" ability (700.2)")
+        if not 2 <= kinds.count("mode") <= 5:
+            ctx.fail(f"abilities[{k}].kind", "a modal spell has two to five modes")
 
 
 def check_card(data: dict, file: str) -> dict:

@@ -44,7 +44,7 @@ BASIC_LAND_MANA = {"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain":
 ABILITY_KINDS = {"mana", "activated", "trigger", "mana_trigger", "mana_replacement",
                  "enters_with_counters", "static", "spell", "additional_cost",
                  "alternative_cost", "kicker", "cast_from_exile", "enters_tapped",
-                 "cycling", "flashback"}
+                 "cycling", "flashback", "mode"}
 
 TRIGGER_EVENTS = {"enters", "leaves", "dies", "cast", "attacks", "upkeep", "beginning_of_combat",
                   "end_step"}
@@ -160,6 +160,12 @@ SCHEMAS = {
     "ability.flashback": {
         "cost": (("mana",), True),
         "pay_life": (("int",), False),
+    },
+    # one mode of a modal spell ("Choose one —", 700.2): a card with two to five of these
+    # casts one of them, chosen as it is cast
+    "ability.mode": {
+        "targets": (("list", ("target",)), False),
+        "effects": (("list", ("table", "effect")), True),
     },
     "ability.trigger": {
         "event": (("enum", TRIGGER_EVENTS), True),

@@ -13,6 +13,7 @@ from ..consts import (
     AK_FLASHBACK,
     AK_KICKER,
     AK_MANA,
+    AK_MODE,
     AK_TRIGGER,
     ASK_COUNTERS,
     ASK_INT,
@@ -48,6 +49,7 @@ from ..consts import (
     W_DISCARD_COST,
     W_KICKS,
     W_MAY,
+    W_MODE,
     W_REMOVE_COUNTERS,
     W_SAC_COST,
     W_TAP_CREATURES,
@@ -553,6 +555,12 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
         flags |= CF_FLASHBACK
     # 601.2c: targets
     sa = ct.card[c, C_SPELL]
+    if sa < 0:
+        s, sa = choose_mode_nb(st, ct, g, c, slot, p, opts)
+        if s != ST_OK:
+            return s
+        if sa == -2:
+            return fail_nb(st, g, E_NO_TARGET, slot)
     tg[0] = -1
     tg[1] = -1
     ntg = 0
@@ -637,6 +645,35 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
 
 
 @kernel
+def choose_mode_nb(st, ct, g, c, slot, p, opts):
+    """A modal spell's mode (700.2a, 601.2b), chosen as it is cast among the modes whose
+    every target has a legal choice (601.2c); (status, its ability id), -1 for a card with
+    no modes, -2 when no mode can be chosen. `opts`: scratch for target_options_nb."""
+    b = scratch_nb(st, g, 6)
+    modes = st.scr[b:b + 6]
+    n = 0
+    first = -1
+    for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
+        if ct.abil[a, AB_KIND] != AK_MODE:
+            continue
+        if first < 0:
+            first = a
+        ok = True
+        for k in range(ct.abil[a, AB_NTGT]):
+            if target_options_nb(st, ct, g, ct.abil[a, AB_TGT + k], slot, p, opts) == 0:
+                ok = False
+        if ok and n < 6:
+            modes[n] = a - first
+            n += 1
+    if first < 0:
+        return ST_OK, -1
+    if n == 0:
+        return ST_OK, -2
+    s, m = ask_one_nb(st, ct, g, ASK_INT, W_MODE, p, modes, n, True)
+    return s, first + m
+
+
+@kernel
 def plain_cast_nb(ct, c):
     """Would casting card c from hand (no alternative cost) ask nothing but its targets, and
     could it fail only on timing, targets, mana or stack room? Then cast_payable_nb decides
@@ -652,6 +689,8 @@ def plain_cast_nb(ct, c):
             return False                # additional and optional costs (601.2b)
         if k == AK_TRIGGER and ct.abil[a, AB_EVENT] == EV_CAST:
             return False                # a "when you cast" trigger (601.2i)
+        if k == AK_MODE:
+            return False                # a mode is chosen (700.2a)
     return True
 
 

@@ -460,6 +460,8 @@ def score_question(obj, counters, card, g, me, why, qk, a, o):
         s = -float(mv + max(pw, 0) + max(tg, 0)) + (10.0 if obj[g, L.O_TOKEN, slot] else 0.0)
     if qk == K.ASK_INT or qk == K.ASK_YESNO:
         s = float(o)
+    if why == K.W_MODE:     # a modal spell: the first mode printed that can be chosen
+        s = -float(o)
     if why == K.W_PROLIFERATE:
         mine = (value_player_nb(o) == me) if is_player else obj[g, L.O_CTRL, slot] == me
         s = 1.0 if mine else -1.0
