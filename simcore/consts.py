@@ -242,6 +242,7 @@ DUR_THIS_TURN = 2
 ACO_BLIGHT = 1
 ACO_MANA = 2
 ACO_BLIGHT_X = 3
+ACO_SACRIFICE = 90      # sacrifice a permanent you control matching filter a_aco_n (601.2h)
 
 # exile permissions (o_ex_kind)
 EXP_NONE = 0

@@ -441,7 +441,8 @@ ABIL_PLANES = (
     tuple((f"a_tgt{k}", f"filter id of target {k}; -1 none") for k in range(2)) + \
     tuple((f"a_aco_kind{k}", f"AK_ADD_COST: ACO_* kind of option {k} (ACO_BLIGHT, ACO_MANA, "
                              "ACO_BLIGHT_X); 0 none") for k in range(2)) + \
-    tuple((f"a_aco_n{k}", f"ACO_BLIGHT: -1/-1 counters of option {k}") for k in range(2)) + \
+    tuple((f"a_aco_n{k}", f"ACO_BLIGHT: -1/-1 counters of option {k}; ACO_SACRIFICE: the "
+                          "filter id of what is sacrificed") for k in range(2)) + \
     tuple((f"a_aco_cost{k}", f"ACO_MANA: mana cost id of option {k}; -1 none")
           for k in range(2)) + \
     tuple((f"a_etu_f{k}", f"ETU_CONTROL: filter id {k} of what you must control; -1 none")

@@ -1,6 +1,6 @@
 """Costs and ways to cast (issue 25 item 6): cycling and typecycling (702.29), abilities
 activated from a hand or a graveyard (602.2), sacrifice and discard costs chosen as they are
-paid (601.2h, 602.2b), "Activate only once each turn." (602.5b), flashback (702.34), modal spells (700.2). Their rules scenarios with real cards written as printed
+paid (601.2h, 602.2b), "Activate only once each turn." (602.5b), flashback (702.34), modal spells (700.2), a sacrifice as a spell's additional cost (601.2h). Their rules scenarios with real cards written as printed
 (tests/custom/costs/), run as tests/test_scenarios.py runs the built-in ones (the state-based
 and options audits on), and games that hold the players to them. Each scenario names its
 rule."""
@@ -198,6 +198,25 @@ def test_players_cast_modal_spells_with_the_audits_on():
         b.play([ag, ag], np.random.default_rng(9))
         rec = b.records()
         assert (rec["cast"][rec["card"] == POOL.card_id["Abrade"]] > 0).any()
+        assert b.fw.fl[:, L.F_OPT_MISSED].sum() == 0
+        assert b.st.gm[:, L.G_SBA_MISSED].sum() == 0
+        assert b.fw.fl[:, L.F_REFUSED].sum() == 0
+
+
+def test_players_sacrifice_for_a_spell_with_the_audits_on():
+    """601.2h in games: random and greedy players cast Bone Splinters and Village Rites,
+    sacrificing a creature as they pay; the options audit finds no disagreement and nothing
+    is refused."""
+    d = deck((24, "Swamp"), (12, "Bone Splinters"), (12, "Village Rites"),
+             (12, "Bloodthrone Vampire"))
+    for ag in (RandomAgent(), GreedyAgent()):
+        b = GameBatch(POOL, d, d, n_games=24, seed=12, start="play", max_turns=12)
+        b.fw.fl[:, L.F_OPT_AUDIT] = 1
+        b.st.gm[:, L.G_SBA_AUDIT] = 1
+        b.play([ag, ag], np.random.default_rng(13))
+        rec = b.records()
+        for name in ("Bone Splinters", "Village Rites"):
+            assert (rec["cast"][rec["card"] == POOL.card_id[name]] > 0).any(), name
         assert b.fw.fl[:, L.F_OPT_MISSED].sum() == 0
         assert b.st.gm[:, L.G_SBA_MISSED].sum() == 0
         assert b.fw.fl[:, L.F_REFUSED].sum() == 0

@@ -372,3 +372,14 @@ def test_a_modal_spell_reads_its_modes_and_renders_back():
     r = compile_printed(one("Test Choice", "Sorcery", "Choose one \u2014\n\u2022 Draw a card."
                             "\n\u2022 Regenerate target creature.", "{1}"))
     assert r.status == NONE and len(r.faces[0].unread) == 3
+
+
+def test_a_sacrifice_as_a_spells_additional_cost_reads_and_renders_back():
+    # 601.2b/h: Bone Splinters
+    text = ("As an additional cost to cast this spell, sacrifice a creature.\nDestroy target "
+            "creature.")
+    r = compile_printed(one("Bone Splinters", "Sorcery", text, "{B}"))
+    assert r.status == FULL
+    assert r.card["abilities"][1] == {"kind": "additional_cost",
+                                      "options": [{"sacrifice": {"types": ["Creature"]}}]}
+    assert render_agrees(text, "Bone Splinters", False, r.card)

@@ -504,8 +504,12 @@ class _Compiler:
                 elif "mana" in o:
                     r["a_aco_kind"][j] = K.ACO_MANA
                     r["a_aco_cost"][j] = self.cost_id(parse_mana(o["mana"], w))
+                elif "sacrifice" in o:     # 601.2h: chosen as the cost is paid
+                    r["a_aco_kind"][j] = K.ACO_SACRIFICE
+                    r["a_aco_n"][j] = self.filter_id({**o["sacrifice"], "controller": "you"},
+                                                     f"{w}.options[{j}].sacrifice")
                 else:
-                    raise PlaytestError(f"{w}.options[{j}]': needs blight or mana")
+                    raise PlaytestError(f"{w}.options[{j}]': needs blight, mana or sacrifice")
             return [r]
         if kind == "alternative_cost":
             r = self.new_abil(K.AK_ALT_COST, cid)

@@ -432,6 +432,8 @@ def _additional_cost(ab: dict) -> str:
             parts.append(f"blight {o['blight']}")
         if "mana" in o:
             parts.append(f"pay {o['mana']}")
+        if "sacrifice" in o:
+            parts.append(f"sacrifice {_a(_things(o['sacrifice']))}")
         opts.append(" and ".join(parts))
         if o.get("x_max") == "greatest_toughness_you_control":
             limit = " X can't be greater than the greatest toughness among creatures you control."

@@ -372,8 +372,14 @@ def _check_ability(v, path: str, ctx: CardContext) -> None:
             ctx.fail(_join(path, "options"), "needs at least one option")
         for i, opt in enumerate(v["options"]):
             p = f"{path}.options[{i}]"
-            if "blight" not in opt and "mana" not in opt:
-                ctx.fail(p, "a cost option needs 'blight' or 'mana'")
+            if "blight" not in opt and "mana" not in opt and "sacrifice" not in opt:
+                ctx.fail(p, "a cost option needs 'blight', 'mana' or 'sacrifice'")
+            if "sacrifice" in opt and len(opt) > 1:
+                ctx.fail(_join(p, "sacrifice"), "a sacrifice is an option of its own")
+            for key in ("zone", "controller", "owner", "players"):
+                if key in opt.get("sacrifice", {}):
+                    ctx.fail(_join(p, f"sacrifice.{key}"), "a permanent you control: no zone, "
+                                                           "controller, owner or players")
             if "x_max" in opt and opt.get("blight") != "X":
                 ctx.fail(_join(p, "x_max"), 'only used with blight = "X"')
 

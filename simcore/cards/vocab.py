@@ -240,6 +240,7 @@ SCHEMAS = {
         "blight": (("oneof", ("int",), ("enum", {"X"})), False),
         "x_max": (("enum", {"greatest_toughness_you_control"}), False),
         "mana": (("mana",), False),
+        "sacrifice": (("table", "filter"), False),
     },
     # An object filter: targets, trigger subjects, counts, anthems.
     "filter": {

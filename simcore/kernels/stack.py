@@ -6,6 +6,7 @@ from ..consts import (
     ACO_BLIGHT,
     ACO_BLIGHT_X,
     ACO_MANA,
+    ACO_SACRIFICE,
     AK_ACTIVATED,
     AK_ADD_COST,
     AK_ALT_COST,
@@ -502,6 +503,7 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
     ncands = blight_targets_nb(st, ct, g, p, cands)
     flags = 0
     blight_n = 0
+    sac_f = -1
     if aa >= 0:
         nopt = ct.abil[aa, AB_NACO]
         for o in range(nopt):
@@ -510,6 +512,9 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
                 possible[o] = ncands > 0    # 701.68b
             elif kind == ACO_BLIGHT_X:
                 possible[o] = x == 0 or (ncands > 0 and x <= greatest_toughness_nb(st, ct, g, p))
+            elif kind == ACO_SACRIFICE:
+                possible[o] = sac_cost_candidates_nb(st, ct, g, slot, ct.abil[aa, AB_ACO_N + o],
+                                                     p, opts) > 0
             elif kind == ACO_MANA:
                 for t in range(6):
                     n2[t] = need[t]
@@ -546,6 +551,8 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
                 blight_n = ct.abil[aa, AB_ACO_N + chosen]
             elif kind == ACO_BLIGHT_X:
                 blight_n = x
+            elif kind == ACO_SACRIFICE:
+                sac_f = ct.abil[aa, AB_ACO_N + chosen]
             elif kind == ACO_MANA:
                 g3, nh = add_cost_nb(ct, ct.abil[aa, AB_ACO_COST + chosen], 0, 1, need, hyb, nh)
                 gen += g3
@@ -584,6 +591,14 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
         s, blighted = ask_one_nb(st, ct, g, ASK_OBJECT, W_BLIGHT, p, cands, ncands, True)
         if s != ST_OK:
             return s
+    sac = -1
+    if sac_f >= 0:      # 601.2h: the permanent to sacrifice, chosen as the cost is paid
+        nsac = sac_cost_candidates_nb(st, ct, g, slot, sac_f, p, opts)
+        if nsac == 0:
+            return fail_nb(st, g, E_COST, slot)
+        s, sac = ask_one_nb(st, ct, g, ASK_OBJECT, W_SAC_COST, p, opts, nsac, True)
+        if s != ST_OK:
+            return s
     if rmc > 0:
         total = 0
         n = 0
@@ -607,6 +622,10 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
     if fb >= 0 and ct.abil[fb, AB_PAY_LIFE] > 0:      # "Flashback—{1}{U}, Pay 3 life"
         st.pl[g, PL_LIFE, p] -= ct.abil[fb, AB_PAY_LIFE]
         mark_sba_nb(st, g)
+    if sac >= 0:
+        s = leave_one_nb(st, ct, g, sac, Z_GRAVEYARD)
+        if s != ST_OK:
+            return s
     if blighted >= 0:
         put_counters_nb(st, g, blighted, CK_MINUS, blight_n)
     for r in range(rmc):
@@ -822,17 +841,16 @@ def used_this_turn_nb(st, ct, g, slot, a):
 
 
 @kernel
-def sac_cost_candidates_nb(st, ct, g, slot, a, p, out):
-    """Permanents p controls that could be sacrificed for ability a's cost (its filter
-    a_sac_f; "another" leaves out the source itself)."""
+def sac_cost_candidates_nb(st, ct, g, slot, f, p, out):
+    """Permanents p controls that could be sacrificed for a cost (filter f: an ability's
+    a_sac_f, a spell's ACO_SACRIFICE; "another" leaves out the source itself)."""
     n = 0
     i = -1
     while True:
         i = next_bf_nb(st, g, i)
         if i >= st.obj.shape[2]:
             break
-        if st.obj[g, O_CTRL, i] == p and matches_filter_nb(st, ct, g, ct.abil[a, AB_SAC_F],
-                                                           slot, p, i):
+        if st.obj[g, O_CTRL, i] == p and matches_filter_nb(st, ct, g, f, slot, p, i):
             out[n] = i
             n += 1
     return n
@@ -874,7 +892,7 @@ def activation_checks_nb(st, ct, g, slot, a, p):
     elif ct.abil[a, AB_DISCARD_N] > 0 and \
             discard_cost_candidates_nb(st, g, slot, p, cands) < ct.abil[a, AB_DISCARD_N]:
         ok = False
-    elif ct.abil[a, AB_SAC_F] >= 0 and sac_cost_candidates_nb(st, ct, g, slot, a, p, cands) == 0:
+    elif ct.abil[a, AB_SAC_F] >= 0 and sac_cost_candidates_nb(st, ct, g, slot, ct.abil[a, AB_SAC_F], p, cands) == 0:
         ok = False
     elif ct.abil[a, AB_TAPN] > 0 and \
             tap_candidates_nb(st, ct, g, slot, a, p, cands) < ct.abil[a, AB_TAPN]:
@@ -997,7 +1015,7 @@ def activate_nb(st, ct, g, slot, number):
     dpick = st.scr[b2:b2 + nd + 1]
     sac = -1
     if ct.abil[a, AB_SAC_F] >= 0:
-        nsac = sac_cost_candidates_nb(st, ct, g, slot, a, p, cands)
+        nsac = sac_cost_candidates_nb(st, ct, g, slot, ct.abil[a, AB_SAC_F], p, cands)
         if nsac == 0:
             return fail_nb(st, g, E_COST, slot)
         s, sac = ask_one_nb(st, ct, g, ASK_OBJECT, W_SAC_COST, p, cands, nsac, True)

@@ -183,6 +183,21 @@ def _flashback(m) -> dict:
     return {"kind": "flashback", "cost": m["cost2"], "pay_life": life}
 
 
+# 601.2b/h: "As an additional cost to cast this spell, sacrifice a creature."
+ADDITIONAL_SAC = re.compile(r"^As an additional cost to cast ~, (?P<may>you may )?sacrifice "
+                            r"(?P<art>an?) (?P<what>.+)\.$")
+
+
+def _additional_sac(m) -> dict:
+    f = read_filter(m["what"])
+    if f is None or set(f) - {"types", "subtype"}:
+        raise Unreadable(f"'sacrifice {m['art']} {m['what']}'")
+    ab = {"kind": "additional_cost", "options": [{"sacrifice": f}]}
+    if m["may"]:
+        ab["optional"] = True
+    return ab
+
+
 def _cycling(m) -> dict:
     ab = {"kind": "cycling", "cost": m["cost"]}
     if m["sub"]:
@@ -240,6 +255,9 @@ def read_line(line: str, is_spell: bool, made: dict | None = None) -> list[dict]
     m = FLASHBACK.match(line)
     if m:
         return [_flashback(m)]
+    m = ADDITIONAL_SAC.match(line)
+    if m:
+        return [_additional_sac(m)]
     if line == "~ enters tapped.":
         return [{"kind": "enters_tapped"}]
     m = _ENTERS_UNLESS.match(line)

@@ -106,7 +106,7 @@ def compile_face(face: Face) -> CompiledFace:
                     keywords.append(kw)
                     read_any = True
             continue
-        if is_spell and not line.startswith(("When", "Whenever", "At ")) and \
+        if is_spell and not line.startswith(("When", "Whenever", "At ", "As an additional")) and \
                 not _KEYWORD_ABILITY.match(line):
             effects, bad = read_effects(line, spell_tg)
             if bad or not effects:

@@ -8,7 +8,7 @@ import hashlib
 from pathlib import Path
 
 COMPILER_VERSION = 9
-SOURCES_DIGEST = "a560b0b4d85c01d1"   # the test's message gives it when the sources change
+SOURCES_DIGEST = "777a95b560cadf23"   # the test's message gives it when the sources change
 
 _CARDS = Path(__file__).resolve().parents[1]
 # What decides a compiled card: the grammar (not its render check or coverage ranking), the
