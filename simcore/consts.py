@@ -134,6 +134,9 @@ AK_KICKER = 11
 AK_CAST_EXILE = 12
 AK_DELAYED = 13    # engine-made delayed trigger (warp's end-step exile)
 AK_ENTERS_TAPPED = 14   # "~ enters tapped." (614.1c), or "... unless" (ETU_*)
+AK_FLASHBACK = 29   # cast from its owner's graveyard for a_cost (+ a_pay_life) (702.34a)
+CF_FLASHBACK = 8    # o_cflags bit: cast for its flashback cost (702.34a: exiled as it leaves)
+AK_MODE = 30        # one mode of a modal spell, "Choose one —" (700.2): targets and effects
 
 # ---- g_any_attackers: attackers declared, and which combat damage step (510.4) ----
 ATK_DECLARED = 1
@@ -276,6 +279,7 @@ DUR_THIS_TURN = 2
 ACO_BLIGHT = 1
 ACO_MANA = 2
 ACO_BLIGHT_X = 3
+ACO_SACRIFICE = 90      # sacrifice a permanent you control matching filter a_aco_n (601.2h)
 
 # exile permissions (o_ex_kind)
 EXP_NONE = 0
@@ -347,6 +351,12 @@ WHY_NAMES = {W_TARGET: "target", W_BLIGHT: "creature to blight",
              W_REMOVE_COUNTERS: "counters to remove", W_X: "the value of X",
              W_KICKS: "how many times to kick",
              W_TRIGGER_ORDER: "which of your triggers goes on the stack next"}
+W_SAC_COST = 90        # the permanent to sacrifice as a cost (601.2h, 602.2b)
+W_DISCARD_COST = 91    # the card to discard as a cost
+W_MODE = 92            # the mode of a modal spell, chosen as it is cast (700.2a, 601.2b)
+WHY_NAMES[W_MODE] = "the mode (0 = first printed)"
+WHY_NAMES[W_SAC_COST] = "permanent to sacrifice as a cost"
+WHY_NAMES[W_DISCARD_COST] = "card to discard as a cost"
 
 # ---- kernel status codes ----
 ST_OK = 0

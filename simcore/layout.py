@@ -43,8 +43,8 @@ OBJ_PLANES = (
     ("o_kicks", "times kicked when cast; 0 for lands played, tokens and cards returned to the "
                 "battlefield"),
     ("o_cflags", "cast flags: bit 0 (1) an additional-cost option was chosen and paid, bit 1 "
-                 "(2) cast for its warp cost, bits 4-7 the index of the chosen additional-cost "
-                 "option (a_aco_*)"),
+                 "(2) cast for its warp cost, bit 3 (CF_FLASHBACK) for its flashback cost, "
+                 "bits 4-7 the index of the chosen additional-cost option (a_aco_*)"),
     ("o_ex_kind", "EXP_* permission to play it from exile; EXP_NONE (0) after any zone change"),
     ("o_ex_turn", "EXP_PLAY: last turn it may be played; EXP_WARP: turn it was exiled (castable "
                   "on later turns, 702.185a)"),
@@ -65,6 +65,10 @@ OBJ_PLANES = (
     ("o_rank", "ordering rank of the triggers it is the source of: with the same controller, "
                "lower goes on the stack first (scenarios' `order`; in games the controller "
                "chooses); its timestamp unless a scenario sets it"),
+    ("o_once_turn", "the game turn o_once_mask was written (602.5b: \"activate only once each "
+                    "turn\"); another turn: no ability used"),
+    ("o_once_mask", "bit k = its activated ability number k (a_once) was activated in turn "
+                    "o_once_turn; 0 after any zone change (a new object, 400.7)"),
     ("o_drawn", "record (gm record = 1): game turn this card was first drawn; 0 = in the "
                 "opening hand kept; -1 not yet (kernels/record.py)"),
     ("o_cast", "record: game turn this card was first cast, or played as a land; -1 not yet"),
@@ -334,7 +338,8 @@ CARD_PLANES = (
     ("c_static", "1 = has an AK_STATIC ability (P/T scans look for those)"),
     ("c_cast_need", "the least mana a priority check needs to look at casting it from hand: "
                     "c_mv, or 0 with a warp cost (always looked at; options.candidates_nb)"),
-    ("c_act_need", "the least mana (mana.min_mana_nb) of its activated abilities; "
+    ("c_act_need", "the least mana (mana.min_mana_nb) of its activated abilities (those of "
+                   "a permanent: a_zone Z_BATTLEFIELD); "
                    "NO_CANDIDATE (consts) none"),
     ("c_act_need_i", "the same over those without sorcery timing (usable at instant speed)"),
     ("c_simple_mana", "ability id of its first mana ability autopay may use (a_simple; "
@@ -352,6 +357,13 @@ CARD_PLANES = (
                "whose mana is type t (Plains W .. Forest G; vocab.LANDWALK); 0 none"),
     ("c_land_types", "a land card's basic land types, a mask as c_walk (what landwalk looks "
                      "for); 0 for other cards"),
+    ("c_hand_need", "the least mana of its activated abilities that work from the hand "
+                    "(a_zone Z_HAND: cycling); NO_CANDIDATE none (the priority scan looks at "
+                    "a card in hand's abilities only then: options.priority_options_nb)"),
+    ("c_hand_need_i", "the same over those without sorcery timing"),
+    ("c_gy_need", "the same for its abilities that work from its owner's graveyard (a_zone "
+                  "Z_GRAVEYARD) and its flashback cost (AK_FLASHBACK); NO_CANDIDATE none"),
+    ("c_gy_need_i", "the same over those without sorcery timing"),
 )
 # ct.mcost[m, MC_*], int32; m = cost id, 0 = the empty cost
 MC_PLANES = (
@@ -368,7 +380,8 @@ ABIL_PLANES = (
     ("a_actidx", "AK_MANA, AK_ACTIVATED: its number among the card's activated abilities "
                  "(A_ACTIVATE's ability number, an OPT_ACTIVATE option's low 6 bits); -1 other"),
     ("a_cost", "mana cost id: the activation cost (AK_MANA, AK_ACTIVATED), the warp cost "
-               "(AK_ALT_COST), the cost per kick (AK_KICKER); -1 none"),
+               "(AK_ALT_COST), the cost per kick (AK_KICKER), the flashback cost "
+               "(AK_FLASHBACK); -1 none"),
     ("a_tap", "1 = its cost includes {T}"),
     ("a_untap", "1 = its cost includes {Q}"),
     ("a_simple", "AK_MANA: 1 = autopay may use it: {T} only (no {Q}, no creatures to tap, no "
@@ -381,8 +394,8 @@ ABIL_PLANES = (
     ("a_rmc_kind", "cost (AK_ACTIVATED): counter kind removed from this permanent; -1 none"),
     ("a_rmc_n", "how many of them"),
     ("a_sac_self", "cost (AK_ACTIVATED): 1 = sacrifice this permanent"),
-    ("a_pay_life", "cost (AK_ACTIVATED, AK_MANA): pay this much life (119.4: only with at least as "
-                   "much); 0 none"),
+    ("a_pay_life", "cost (AK_ACTIVATED, AK_MANA, AK_FLASHBACK): pay this much life (119.4: "
+                   "only with at least as much); 0 none"),
     ("a_sorcery", "1 = activate only as a sorcery (602.5d)"),
     ("a_prod", "AK_MANA: PK_* what it produces"),
     ("a_prod_val", "PK_FIXED: packed mana per activation (times a_am_*); PK_REFLECT: type mask "
@@ -431,12 +444,22 @@ ABIL_PLANES = (
     ("a_etu_n", "AK_ENTERS_TAPPED: the number ETU_LANDS_* and ETU_PAY_LIFE read"),
     ("a_self_dmg", "AK_MANA: damage its source deals to its controller as it resolves (\"~ "
                    "deals 1 damage to you\", 605.3b; a painland's coloured ability); 0 none"),
+    ("a_zone", "AK_MANA, AK_ACTIVATED: Z_* zone its object must be in to activate it (602.2: "
+               "Z_BATTLEFIELD; Z_HAND for cycling, 702.29a; Z_GRAVEYARD, its owner's); 0 "
+               "other kinds"),
+    ("a_discard_self", "cost (AK_ACTIVATED from Z_HAND): 1 = discard this card (702.29a)"),
+    ("a_sac_f", "cost (AK_ACTIVATED): sacrifice a permanent you control matching this filter, "
+                "chosen as the cost is paid (601.2h, 602.2b); -1 none"),
+    ("a_discard_n", "cost (AK_ACTIVATED): discard this many other cards of your choice; 0 none"),
+    ("a_exile_self", "cost (AK_ACTIVATED from Z_GRAVEYARD): 1 = exile this card"),
+    ("a_once", "1 = activate only once each turn (602.5b: o_once_*)"),
 ) + tuple((f"a_prod_opts{k}", f"PK_CHOICE: option {k}, packed mana; 0 unused")
           for k in range(4)) + \
     tuple((f"a_tgt{k}", f"filter id of target {k}; -1 none") for k in range(2)) + \
     tuple((f"a_aco_kind{k}", f"AK_ADD_COST: ACO_* kind of option {k} (ACO_BLIGHT, ACO_MANA, "
                              "ACO_BLIGHT_X); 0 none") for k in range(2)) + \
-    tuple((f"a_aco_n{k}", f"ACO_BLIGHT: -1/-1 counters of option {k}") for k in range(2)) + \
+    tuple((f"a_aco_n{k}", f"ACO_BLIGHT: -1/-1 counters of option {k}; ACO_SACRIFICE: the "
+                          "filter id of what is sacrificed") for k in range(2)) + \
     tuple((f"a_aco_cost{k}", f"ACO_MANA: mana cost id of option {k}; -1 none")
           for k in range(2)) + \
     tuple((f"a_etu_f{k}", f"ETU_CONTROL: filter id {k} of what you must control; -1 none")

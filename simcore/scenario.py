@@ -77,7 +77,7 @@ PERM_KEYS = {"ref", "card", "controller", "tapped", "sick", "counters", "damage"
              "attached_to", "kicks"}
 STEP_COMMON = {"do", "expect", "expect_error", "order", "choose"}
 DO_KEYS = {
-    "activate": {"ref", "ability"},
+    "activate": {"ref", "ability", "card", "from"},
     "cast": {"card", "from", "ref", "x", "cost", "kicks"},
     "play_land": {"card", "from", "ref"},
     "resolve": set(),
@@ -445,6 +445,14 @@ class Runner:
         do = step["do"]
         allowed = STEP_COMMON | DO_KEYS[do]
         self.check_keys(step, allowed, where)
+        if do == "activate" and "card" in step:   # a card's ability from hand (cycling)
+            frm = self.want(step, "from", "str", where, "hand")
+            i = self.find_card(step["card"], frm, where)
+            if i is None:
+                return f"no {step['card']} in a {frm} to activate"
+            if "ref" in step:
+                self.refs[self.want(step, "ref", "str", where)] = i
+            return [K.A_ACTIVATE, i, self.want(step, "ability", "int", where, 0)]
         if do == "activate":
             return [K.A_ACTIVATE, self.ref_slot(step.get("ref"), f"{where}.ref"),
                     self.want(step, "ability", "int", where, 0)]

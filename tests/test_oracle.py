@@ -558,3 +558,91 @@ def test_counterspells_read_their_spell_filters_and_render_back():
     # a spell is a counterspell's target only: "exile target spell" stays unread
     assert compile_printed(one("Test Void", "Instant", "Exile target spell.",
                                "{U}")).status == NONE
+
+
+def test_cycling_reads_as_an_ability_of_the_hand_and_renders_back():
+    # 702.29a/e: Lonely Sandbar's cycling and Ash Barrens' basic landcycling
+    text = ("{T}: Add {C}.\nBasic landcycling {1} ({1}, Discard this card: Search your library "
+            "for a basic land card, reveal it, put it into your hand, then shuffle.)")
+    r = compile_printed(one("Ash Barrens", "Land", text))
+    assert r.status == FULL
+    assert r.card["abilities"][1] == {"kind": "cycling", "cost": "{1}",
+                                      "find": [{"types": ["Land"], "basic": True}]}
+    assert render_agrees(text, "Ash Barrens", False, r.card)
+    text = "{T}: Add {U}.\nCycling {U} ({U}, Discard this card: Draw a card.)"
+    r = compile_printed(one("Lonely Sandbar", "Land", text))
+    assert r.card["abilities"][1] == {"kind": "cycling", "cost": "{U}"}
+    assert render_agrees(text, "Lonely Sandbar", False, r.card)
+
+
+def test_sacrifice_discard_and_graveyard_costs_read_and_render_back():
+    # 601.2h / 602.2b costs chosen as paid; 602.5b once each turn; 602.2 from a graveyard
+    cases = [
+        ("Cutthroat Centurion", "Artifact Creature \u2014 Phyrexian Warrior",
+         "Sacrifice another artifact or creature: ~ gets +2/+2 until end of turn. Activate "
+         "only once each turn.",
+         {"kind": "activated", "sacrifice": {"types": ["Artifact", "Creature"], "other": True},
+          "once_per_turn": True,
+          "effects": [{"do": "pump", "power": 2, "toughness": 2, "what": "self"}]}),
+        ("Mad Prophet", "Creature \u2014 Human Shaman", "{T}, Discard a card: Draw a card.",
+         {"kind": "activated", "cost": "{T}", "discard": 1, "effects": [{"do": "draw", "n": 1}]}),
+        ("Bramble Wurm", "Creature \u2014 Wurm", "{2}{G}, Exile ~ from your graveyard: You "
+         "gain 5 life.",
+         {"kind": "activated", "cost": "{2}{G}", "exile_self": True, "zone": "graveyard",
+          "effects": [{"do": "gain_life", "n": 5}]})]
+    for name, tl, text, ab in cases:
+        r = compile_printed(one(name, tl, text, "{2}", power="2", toughness="2"))
+        assert r.status == FULL, name
+        assert r.card["abilities"] == [ab]
+        assert render_agrees(text, name, False, r.card)
+    # a sacrifice the filters cannot say stays unread
+    r = compile_printed(one("Test Altar", "Artifact", "Sacrifice a nontoken creature: Draw a "
+                            "card.", "{2}"))
+    assert r.status == NONE
+
+
+def test_flashback_reads_and_renders_back():
+    # 702.34a: Think Twice; a flashback cost with life after an em dash (Deep Analysis)
+    text = ("Draw a card.\nFlashback {2}{U} (You may cast this card from your graveyard for "
+            "its flashback cost. Then exile it.)")
+    r = compile_printed(one("Think Twice", "Instant", text, "{1}{U}"))
+    assert r.status == FULL
+    assert r.card["abilities"] == [{"kind": "spell", "effects": [{"do": "draw", "n": 1}]},
+                                   {"kind": "flashback", "cost": "{2}{U}"}]
+    assert render_agrees(text, "Think Twice", False, r.card)
+    text = "Draw a card.\nFlashback\u2014{1}{U}, Pay 3 life."
+    r = compile_printed(one("Test Analysis", "Sorcery", text, "{3}{U}"))
+    assert r.card["abilities"][1] == {"kind": "flashback", "cost": "{1}{U}", "pay_life": 3}
+    assert render_agrees(text, "Test Analysis", False, r.card)
+    # a flashback cost the vocabulary lacks stays unread (Lava Dart's "Sacrifice a Mountain")
+    r = compile_printed(one("Test Dart", "Instant", "~ deals 1 damage to any target.\n"
+                            "Flashback\u2014Sacrifice a Mountain.", "{R}"))
+    assert r.status == PARTIAL
+
+
+def test_a_modal_spell_reads_its_modes_and_renders_back():
+    # 700.2: Abrade, "Choose one —" and a bullet per mode
+    text = ("Choose one \u2014\n\u2022 ~ deals 3 damage to target creature.\n\u2022 Destroy "
+            "target artifact.")
+    r = compile_printed(one("Abrade", "Instant", text, "{1}{R}"))
+    assert r.status == FULL
+    assert r.card["abilities"] == [
+        {"kind": "mode", "targets": [{"types": ["Creature"]}], "effects": [{"do": "damage",
+                                                                             "n": 3}]},
+        {"kind": "mode", "targets": [{"types": ["Artifact"]}], "effects": [{"do": "destroy"}]}]
+    assert render_agrees(text, "Abrade", False, r.card)
+    # one bullet the grammar cannot read: the whole choice stays unread, line by line
+    r = compile_printed(one("Test Choice", "Sorcery", "Choose one \u2014\n\u2022 Draw a card."
+                            "\n\u2022 Regenerate target creature.", "{1}"))
+    assert r.status == NONE and len(r.faces[0].unread) == 3
+
+
+def test_a_sacrifice_as_a_spells_additional_cost_reads_and_renders_back():
+    # 601.2b/h: Bone Splinters
+    text = ("As an additional cost to cast this spell, sacrifice a creature.\nDestroy target "
+            "creature.")
+    r = compile_printed(one("Bone Splinters", "Sorcery", text, "{B}"))
+    assert r.status == FULL
+    assert r.card["abilities"][1] == {"kind": "additional_cost",
+                                      "options": [{"sacrifice": {"types": ["Creature"]}}]}
+    assert render_agrees(text, "Bone Splinters", False, r.card)

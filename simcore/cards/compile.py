@@ -372,6 +372,14 @@ class _Compiler:
         row["a_sac_self"] = int(ab.get("sacrifice_self", False))
         row["a_pay_life"] = ab.get("pay_life", 0)
         row["a_sorcery"] = int(ab.get("timing") == "sorcery")
+        row["a_zone"] = {"hand": K.Z_HAND, "graveyard": K.Z_GRAVEYARD}.get(ab.get("zone"),
+                                                                           K.Z_BATTLEFIELD)
+        row["a_discard_self"] = int(ab.get("discard_self", False))
+        row["a_sac_f"] = (self.filter_id({**ab["sacrifice"], "controller": "you"},
+                                         where + ".sacrifice") if "sacrifice" in ab else -1)
+        row["a_discard_n"] = ab.get("discard", 0)
+        row["a_exile_self"] = int(ab.get("exile_self", False))
+        row["a_once"] = int(ab.get("once_per_turn", False))
 
     # ---- one card ----
     def card(self, cid, d):
@@ -459,6 +467,12 @@ class _Compiler:
             self.targets(r, ab.get("targets", []), w)
             r["a_op0"], r["a_nop"] = self.compile_effects(ab["effects"], w)
             return [r]
+        if kind == "cycling":   # 702.29a: an activated ability that works from the hand
+            effect = ({"do": "search_library", "find": ab["find"]} if "find" in ab else
+                      {"do": "draw"})
+            return self.ability(cid, {"kind": "activated", "cost": ab["cost"], "zone": "hand",
+                                      "discard_self": True, "effects": [effect]},
+                                "activated", w)
         if kind == "trigger":
             r = self.new_abil(K.AK_TRIGGER, cid)
             r["a_event"] = K.EVENT_IDS[ab["event"]]
@@ -532,12 +546,26 @@ class _Compiler:
                 elif "mana" in o:
                     r["a_aco_kind"][j] = K.ACO_MANA
                     r["a_aco_cost"][j] = self.cost_id(parse_mana(o["mana"], w))
+                elif "sacrifice" in o:     # 601.2h: chosen as the cost is paid
+                    r["a_aco_kind"][j] = K.ACO_SACRIFICE
+                    r["a_aco_n"][j] = self.filter_id({**o["sacrifice"], "controller": "you"},
+                                                     f"{w}.options[{j}].sacrifice")
                 else:
-                    raise PlaytestError(f"{w}.options[{j}]': needs blight or mana")
+                    raise PlaytestError(f"{w}.options[{j}]': needs blight, mana or sacrifice")
             return [r]
         if kind == "alternative_cost":
             r = self.new_abil(K.AK_ALT_COST, cid)
             r["a_cost"] = self.cost_id(parse_mana(ab["cost"], w + ".cost'"))
+            return [r]
+        if kind == "mode":     # 700.2: one mode of a modal spell
+            r = self.new_abil(K.AK_MODE, cid)
+            self.targets(r, ab.get("targets", []), w)
+            r["a_op0"], r["a_nop"] = self.compile_effects(ab["effects"], w)
+            return [r]
+        if kind == "flashback":    # 702.34a
+            r = self.new_abil(K.AK_FLASHBACK, cid)
+            r["a_cost"] = self.cost_id(parse_mana(ab["cost"], w + ".cost'"))
+            r["a_pay_life"] = ab.get("pay_life", 0)
             return [r]
         if kind == "kicker":
             r = self.new_abil(K.AK_KICKER, cid)
@@ -688,9 +716,23 @@ def derived(cards, abil, mcost):
         cards["c_mana_trig"][cid] = int(np.sum(kind == K.AK_MANA_TRIGGER))
         cards["c_mana_mods"][cid] = int(np.sum((kind == K.AK_MANA_REPLACE) |
                                                (kind == K.AK_MANA_TRIGGER)))
-        act = rows[kind == K.AK_ACTIVATED]
+        act = rows[(kind == K.AK_ACTIVATED) & (rows[:, L.AB_ZONE] == K.Z_BATTLEFIELD)]
         costs = np.where(act[:, L.AB_COST] < 0, 0, least[act[:, L.AB_COST]])
         inst = costs[act[:, L.AB_SORCERY] == 0]
+        hand = rows[(kind == K.AK_ACTIVATED) & (rows[:, L.AB_ZONE] == K.Z_HAND)]
+        hcosts = np.where(hand[:, L.AB_COST] < 0, 0, least[hand[:, L.AB_COST]])
+        hinst = hcosts[hand[:, L.AB_SORCERY] == 0]
+        cards["c_hand_need"][cid] = hcosts.min() if hcosts.size else K.NO_CANDIDATE
+        cards["c_hand_need_i"][cid] = hinst.min() if hinst.size else K.NO_CANDIDATE
+        gy = rows[((kind == K.AK_ACTIVATED) & (rows[:, L.AB_ZONE] == K.Z_GRAVEYARD)) |
+                  (kind == K.AK_FLASHBACK)]
+        gcosts = np.where(gy[:, L.AB_COST] < 0, 0, least[gy[:, L.AB_COST]])
+        fast = (cards["c_types"][cid] & K.T_INSTANT) != 0 or \
+            (cards["c_kw"][cid] & K.KW_FLASH) != 0        # a flashback spell's timing
+        ginst = gcosts[np.where(gy[:, L.AB_KIND] == K.AK_FLASHBACK, fast,
+                                gy[:, L.AB_SORCERY] == 0)]
+        cards["c_gy_need"][cid] = gcosts.min() if gcosts.size else K.NO_CANDIDATE
+        cards["c_gy_need_i"][cid] = ginst.min() if ginst.size else K.NO_CANDIDATE
         cards["c_cast_need"][cid] = 0 if np.any(kind == K.AK_ALT_COST) else cards["c_mv"][cid]
         cards["c_act_need"][cid] = costs.min() if costs.size else K.NO_CANDIDATE
         cards["c_act_need_i"][cid] = inst.min() if inst.size else K.NO_CANDIDATE

@@ -389,9 +389,30 @@ def _cost(ab: dict, c: _Card) -> str:
                      f"{c.name}")
     if ab.get("pay_life"):
         parts.append(f"Pay {ab['pay_life']} life")
+    if ab.get("discard"):       # Oracle's order: "Discard a card, Sacrifice a creature"
+        parts.append(f"Discard {_counted(ab['discard'], 'card')}")
+    if "sacrifice" in ab:
+        f = ab["sacrifice"]
+        parts.append("Sacrifice " + ("another " + _things(f) if f.get("other") else
+                                     _a(_things(f))))
     if ab.get("sacrifice_self"):
         parts.append(f"Sacrifice {c.name}")
+    if ab.get("discard_self"):
+        parts.append(f"Discard {c.name}")
+    if ab.get("exile_self"):
+        parts.append(f"Exile {c.name} from your graveyard")
     return ", ".join(parts) or "{0}"
+
+
+def _cycling(ab: dict) -> str:
+    """"Cycling {2}"; typecycling (702.29e) names what it finds: "Swampcycling {2}", "Basic
+    landcycling {1}{B}"."""
+    find = ab.get("find")
+    if not find:
+        return f"Cycling {ab['cost']}"
+    f = find[0]
+    kind = f.get("subtype") or " ".join(t.lower() for t in f.get("types", []))
+    return _cap(("basic " if f.get("basic") else "") + kind + "cycling " + ab["cost"])
 
 
 def _mana(ab: dict, c: _Card) -> str:
@@ -492,6 +513,8 @@ def _additional_cost(ab: dict) -> str:
             parts.append(f"blight {o['blight']}")
         if "mana" in o:
             parts.append(f"pay {o['mana']}")
+        if "sacrifice" in o:
+            parts.append(f"sacrifice {_a(_things(o['sacrifice']))}")
         opts.append(" and ".join(parts))
         if o.get("x_max") == "greatest_toughness_you_control":
             limit = " X can't be greater than the greatest toughness among creatures you control."
@@ -521,7 +544,8 @@ def ability_text(card: dict, ab: dict, pool: Mapping[str, dict] | None = None) -
         return _mana(ab, c)
     if kind == "activated":
         text = f"{_cost(ab, c)}: {_sentences(ab['effects'], c)}"
-        return text + (" Activate only as a sorcery." if ab.get("timing") == "sorcery" else "")
+        text += " Activate only as a sorcery." if ab.get("timing") == "sorcery" else ""
+        return text + (" Activate only once each turn." if ab.get("once_per_turn") else "")
     if kind == "trigger":
         return _trigger(ab, c)
     if kind == "spell":
@@ -564,6 +588,14 @@ def ability_text(card: dict, ab: dict, pool: Mapping[str, dict] | None = None) -
                          "attacks_each_combat": " attacks each combat if able.",
                          "blocks_only_flying": " can block only creatures with flying."
                          }[ab["rule"]]
+    if kind == "cycling":
+        return _cycling(ab)
+    if kind == "mode":          # 700.2: a bullet under "Choose one —"
+        return "\u2022 " + _sentences(ab["effects"], c)
+    if kind == "flashback":     # 702.34a; a cost with more than mana after an em dash
+        if ab.get("pay_life"):
+            return f"Flashback\u2014{ab['cost']}, Pay {ab['pay_life']} life."
+        return f"Flashback {ab['cost']}"
     raise AssertionError(f"no words for kind = {kind!r}")  # vocab.ABILITY_KINDS grew
 
 
@@ -597,8 +629,12 @@ def _rules(card: dict, pool: Mapping[str, dict] | None):
         for sub in card.get("subtypes", []):
             if sub in vocab.BASIC_LAND_MANA:
                 yield f"({{T}}: Add {vocab.BASIC_LAND_MANA[sub]}.)", True
+    modes = False
     for ab in card.get("abilities", []):
-        yield ability_text(card, ab, pool), ab["kind"] in ("mana", "activated")
+        if ab["kind"] == "mode" and not modes:
+            modes = True
+            yield "Choose one \u2014", False
+        yield ability_text(card, ab, pool), ab["kind"] in ("mana", "activated", "cycling")
 
 
 def rules_text(card: dict, pool: Mapping[str, dict] | None = None) -> str:

@@ -43,6 +43,8 @@ _MIN_INT = {
     ("ability.mana", "pay_life"): 1,
     ("ability.mana", "damage_to_you"): 1,
     ("effect", "unless_pays"): 1,
+    ("ability.activated", "discard"): 1,
+    ("ability.flashback", "pay_life"): 1,
 }
 
 # Keys an effect cannot do without (besides `do`).
@@ -316,6 +318,35 @@ def _check_ability(v, path: str, ctx: CardContext) -> None:
     if effects is not None:
         _check_target_selectors(v, path, ctx)
 
+    if kind == "activated" and v.get("discard_self") and v.get("zone") != "hand":
+        ctx.fail(_join(path, "discard_self"), 'only with zone = "hand" (the card is in your '
+                                              'hand to be discarded)')
+    if kind == "activated" and v.get("zone", "battlefield") != "battlefield":
+        for key in ("sacrifice_self", "remove_counters"):
+            if key in v:
+                ctx.fail(_join(path, key), "a cost of a permanent: not with zone = "
+                                           f"{_q(v['zone'])}")
+        if "{T}" in v.get("cost", "") or "{Q}" in v.get("cost", ""):
+            ctx.fail(_join(path, "cost"), "{T} and {Q} are a permanent's: not with zone = "
+                                          f"{_q(v['zone'])}")
+    if kind == "activated" and v.get("exile_self") and v.get("zone") != "graveyard":
+        ctx.fail(_join(path, "exile_self"), 'only with zone = "graveyard" ("Exile ~ from your '
+                                            'graveyard")')
+    if kind == "activated" and "sacrifice" in v:
+        for key in ("zone", "controller", "owner", "players"):
+            if key in v["sacrifice"]:
+                ctx.fail(_join(path, f"sacrifice.{key}"), "a permanent you control: no zone, "
+                                                          "controller, owner or players")
+    if kind == "cycling":
+        find = v.get("find", [])
+        if len(find) != 1 and "find" in v:
+            ctx.fail(_join(path, "find"), "one kind of card (Swampcycling: a Swamp card)")
+        for k, f in enumerate(find):
+            for key in ("zone", "controller", "owner", "other", "players"):
+                if key in f:
+                    ctx.fail(_join(path, f"find[{k}].{key}"), "a card in your library: no "
+                                                              "zone, controller or owner")
+
     if kind == "enters_tapped" and "unless" in v:
         u = v["unless"]
         if len(u) != 1:
@@ -347,8 +378,14 @@ def _check_ability(v, path: str, ctx: CardContext) -> None:
             ctx.fail(_join(path, "options"), "needs at least one option")
         for i, opt in enumerate(v["options"]):
             p = f"{path}.options[{i}]"
-            if "blight" not in opt and "mana" not in opt:
-                ctx.fail(p, "a cost option needs 'blight' or 'mana'")
+            if "blight" not in opt and "mana" not in opt and "sacrifice" not in opt:
+                ctx.fail(p, "a cost option needs 'blight', 'mana' or 'sacrifice'")
+            if "sacrifice" in opt and len(opt) > 1:
+                ctx.fail(_join(p, "sacrifice"), "a sacrifice is an option of its own")
+            for key in ("zone", "controller", "owner", "players"):
+                if key in opt.get("sacrifice", {}):
+                    ctx.fail(_join(p, f"sacrifice.{key}"), "a permanent you control: no zone, "
+                                                           "controller, owner or players")
             if "x_max" in opt and opt.get("blight") != "X":
                 ctx.fail(_join(p, "x_max"), 'only used with blight = "X"')
 
@@ -444,6 +481,17 @@ def _check_card(data: dict, ctx: CardContext) -> None:
         for key in ("power", "toughness"):
             if key in data:
                 ctx.fail(key, 'only creatures have power and toughness (types has no "Creature")')
+    for i, ab in enumerate(data.get("abilities", [])):
+        if ab.get("kind") == "flashback" and not {"Instant", "Sorcery"} & set(data["types"]):
+            ctx.fail(f"abilities[{i}].kind", "flashback is an instant's or a sorcery's (702.34a)")
+    kinds = [ab.get("kind") for ab in data.get("abilities", [])]
+    if "mode" in kinds:
+        k = kinds.index("mode")
+        if not {"Instant", "Sorcery"} & set(data["types"]) or "spell" in kinds:
+            ctx.fail(f"abilities[{k}].kind", "modes are an instant's or a sorcery's, instead of "
+                                             "a kind = \"spell\" ability (700.2)")
+        if not 2 <= kinds.count("mode") <= 5:
+            ctx.fail(f"abilities[{k}].kind", "a modal spell has two to five modes")
 
 
 def check_card(data: dict, file: str) -> dict:

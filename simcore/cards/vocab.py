@@ -58,7 +58,8 @@ BASIC_LAND_MANA = {"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain":
 
 ABILITY_KINDS = {"mana", "activated", "trigger", "mana_trigger", "mana_replacement",
                  "enters_with_counters", "static", "spell", "additional_cost",
-                 "alternative_cost", "kicker", "cast_from_exile", "enters_tapped"}
+                 "alternative_cost", "kicker", "cast_from_exile", "enters_tapped",
+                 "cycling", "flashback", "mode"}
 ABILITY_KINDS |= {"restriction"}      # RESTRICTIONS
 
 TRIGGER_EVENTS = {"enters", "leaves", "dies", "cast", "attacks", "upkeep", "beginning_of_combat",
@@ -173,6 +174,29 @@ SCHEMAS = {
         "timing": (("enum", {"sorcery", "instant"}), False),
         "targets": (("list", ("target",)), False),
         "effects": (("list", ("table", "effect")), True),
+        "zone": (("enum", {"battlefield", "hand", "graveyard"}), False),
+        "discard_self": (("bool",), False),
+        "sacrifice": (("table", "filter"), False),
+        "discard": (("int",), False),
+        "exile_self": (("bool",), False),
+        "once_per_turn": (("bool",), False),
+    },
+    # cycling (702.29): "{cost}, Discard this card: Draw a card." from the hand; with `find`,
+    # typecycling (702.29e): search for a card of those kinds instead of drawing
+    "ability.cycling": {
+        "cost": (("mana",), True),
+        "find": (("list", ("table", "filter")), False),
+    },
+    # flashback (702.34a): cast from your graveyard for this cost, then exiled
+    "ability.flashback": {
+        "cost": (("mana",), True),
+        "pay_life": (("int",), False),
+    },
+    # one mode of a modal spell ("Choose one —", 700.2): a card with two to five of these
+    # casts one of them, chosen as it is cast
+    "ability.mode": {
+        "targets": (("list", ("target",)), False),
+        "effects": (("list", ("table", "effect")), True),
     },
     "ability.trigger": {
         "event": (("enum", TRIGGER_EVENTS), True),
@@ -250,6 +274,7 @@ SCHEMAS = {
         "blight": (("oneof", ("int",), ("enum", {"X"})), False),
         "x_max": (("enum", {"greatest_toughness_you_control"}), False),
         "mana": (("mana",), False),
+        "sacrifice": (("table", "filter"), False),
     },
     # An object filter: targets, trigger subjects, counts, anthems.
     "filter": {

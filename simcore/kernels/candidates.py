@@ -3,12 +3,16 @@ candidates (cards in hand or exile, activated abilities) and the least mana each
 in the State until an object changes zones (`G_CANDS_OID`), and whether any fits the mana the
 player could make (mana.potential_mana_nb). The priority check (options.py) skips its scan
 when none fits, and the step loop (turn.py) goes on through steps where nobody could act."""
-from ..consts import NO_CANDIDATE, T_LAND, Z_BATTLEFIELD, Z_EXILE, Z_HAND
+from ..consts import NO_CANDIDATE, T_LAND, Z_BATTLEFIELD, Z_EXILE, Z_GRAVEYARD, Z_HAND
 from ..jit import kernel
 from ..layout import (
     C_ACT_NEED,
     C_ACT_NEED_I,
     C_CAST_NEED,
+    C_GY_NEED,
+    C_GY_NEED_I,
+    C_HAND_NEED,
+    C_HAND_NEED_I,
     C_MV,
     C_TYPES,
     G_CAND_LANDS,
@@ -32,7 +36,8 @@ def candidates_nb(st, ct, g):
     """What could be an option in options.priority_options_nb, and the least mana each needs
     there (the scan's own cheap filters, precomputed per card: a spell's mana value, or 0 for one
     with a warp cost, which is always checked; an ability's least mana, min_mana_nb; layout
-    c_cast_need, c_act_need, c_act_need_i), per player: g_least_i (at
+    c_cast_need, c_act_need, c_act_need_i, and c_hand_need(_i) for abilities a card in hand
+    has, such as cycling), per player: g_least_i (at
     instant speed: instants and cards with flash p owns in hand or exile, abilities without sorcery timing of
     permanents p controls), g_least_s (at sorcery speed: also every other nonland card and
     ability) and g_cand_lands (a land in hand or exile). Exiled cards count whatever their
@@ -53,6 +58,8 @@ def candidates_nb(st, ct, g):
         if z == Z_HAND or z == Z_EXILE:
             p = st.obj[g, O_OWNER, i]
             t = ct.card[c, C_TYPES]
+            if z == Z_HAND and ct.card[c, C_HAND_NEED] != NO_CANDIDATE:   # cycling
+                least_nb(st, g, p, ct.card[c, C_HAND_NEED], ct.card[c, C_HAND_NEED_I])
             if t & T_LAND:
                 lands |= 1 << p
                 continue
@@ -61,6 +68,9 @@ def candidates_nb(st, ct, g):
         elif z == Z_BATTLEFIELD:
             least_nb(st, g, st.obj[g, O_CTRL, i], ct.card[c, C_ACT_NEED],
                      ct.card[c, C_ACT_NEED_I])
+        elif z == Z_GRAVEYARD and ct.card[c, C_GY_NEED] != NO_CANDIDATE:
+            least_nb(st, g, st.obj[g, O_OWNER, i], ct.card[c, C_GY_NEED],
+                     ct.card[c, C_GY_NEED_I])
     st.gm[g, G_CAND_LANDS] = lands
     st.gm[g, G_CANDS_OID] = st.gm[g, G_NEXT_OID]
 

@@ -10,7 +10,9 @@ from ..consts import (
     A_CAST,
     AK_ACTIVATED,
     AK_ALT_COST,
+    AK_FLASHBACK,
     KW_MENACE,
+    NO_CANDIDATE,
     OPT_ACTIVATE,
     OPT_CAST,
     OPT_LAND,
@@ -20,6 +22,7 @@ from ..consts import (
     T_LAND,
     Z_BATTLEFIELD,
     Z_EXILE,
+    Z_GRAVEYARD,
     Z_HAND,
 )
 from ..encoding import block_option_nb, priority_option_nb
@@ -30,7 +33,10 @@ from ..layout import (
     AB_KIND,
     AB_SORCERY,
     AB_TAP,
+    AB_ZONE,
     C_ABIL0,
+    C_GY_NEED,
+    C_HAND_NEED,
     C_MV,
     C_NABIL,
     C_TYPES,
@@ -221,13 +227,14 @@ def card_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, mine, before, act,
 
 
 @kernel
-def ability_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, cnt, n, pot):
-    """Add the options of the activated abilities of p's permanent in slot i (602.2), after
+def ability_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, cnt, n, pot, zone):
+    """Add the options of the activated abilities of p's object in slot i that work from
+    `zone` (602.2: a permanent's, Z_BATTLEFIELD; a card's in hand, Z_HAND: cycling), after
     the cheap checks: timing, {T} (302.6), and whether autopay could make their least mana.
     Returns (options so far, the mana p could make or -1), as card_options_nb."""
     c = st.obj[g, O_CARD, i]
     for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
-        if ct.abil[a, AB_KIND] != AK_ACTIVATED:
+        if ct.abil[a, AB_KIND] != AK_ACTIVATED or ct.abil[a, AB_ZONE] != zone:
             continue
         if ct.abil[a, AB_SORCERY] != 0 and not sorcery_ok:
             continue
@@ -247,6 +254,44 @@ def ability_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, cnt, n, po
             n = add_option_nb(fw, g, n, priority_option_nb(OPT_ACTIVATE, i,
                                                            ct.abil[a, AB_ACTIDX]))
     return n, pot
+
+
+@kernel
+def flashback_option_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, cnt, n, pot):
+    """Add casting p's card in slot i (in p's graveyard) for its flashback cost (702.34a),
+    after the cheap checks (timing, the least mana of that cost), by a dry run. Returns
+    (options so far, the mana p could make or -1), as card_options_nb."""
+    c = st.obj[g, O_CARD, i]
+    fb = -1
+    for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
+        if ct.abil[a, AB_KIND] == AK_FLASHBACK:
+            fb = a
+    if fb < 0 or (not sorcery_ok and not instant_speed_nb(ct, c)):
+        return n, pot
+    if pot < 0:
+        pot = potential_mana_nb(st, ct, g, p)
+    if min_mana_nb(ct, ct.abil[fb, AB_COST]) > pot:
+        return n, pot
+    for k in range(8):
+        act[k] = 0
+    act[0] = A_CAST
+    act[1] = i
+    act[2] = -1
+    act[4] = -1
+    if option_legal_nb(st, dry, dg, ct, fw, g, act, -1, pot, cnt):
+        n = add_option_nb(fw, g, n, priority_option_nb(OPT_CAST, i, 0))
+    return n, pot
+
+
+@kernel
+def same_in_zone_nb(st, g, mine, before, i, zone):
+    """Is a card of the same name as i among mine[:before] in `zone`? (Cards of one name in
+    one zone are one option.)"""
+    for q in range(before):
+        j = mine[q]
+        if st.obj[g, O_CARD, j] == st.obj[g, O_CARD, i] and st.obj[g, O_ZONE, j] == zone:
+            return True
+    return False
 
 
 @kernel
@@ -285,9 +330,25 @@ def priority_options_nb(st, dry, dg, ct, fw, g, p):
             if z == Z_HAND or st.obj[g, O_EX_KIND, i] != 0:
                 n, pot = card_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, mine,
                                          n_mine - 1, act, cnt, n, pot)
+            # abilities of a card in hand (cycling, 702.29a): only cards that have one
+            if z == Z_HAND and ct.card[st.obj[g, O_CARD, i], C_HAND_NEED] != NO_CANDIDATE \
+                    and not same_in_zone_nb(st, g, mine, n_mine - 1, i, Z_HAND):
+                n, pot = ability_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, cnt,
+                                            n, pot, Z_HAND)
         elif z == Z_BATTLEFIELD and st.obj[g, O_CTRL, i] == p:
             n, pot = ability_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, cnt, n,
-                                        pot)
+                                        pot, Z_BATTLEFIELD)
+        elif z == Z_GRAVEYARD and st.obj[g, O_OWNER, i] == p and \
+                ct.card[st.obj[g, O_CARD, i], C_GY_NEED] != NO_CANDIDATE:
+            # abilities of a card in its owner's graveyard ("Exile ~ from your graveyard:"),
+            # one option per name, as cards of one name in one zone are
+            mine[n_mine] = i
+            n_mine += 1
+            if not same_in_zone_nb(st, g, mine, n_mine - 1, i, Z_GRAVEYARD):
+                n, pot = ability_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, cnt,
+                                            n, pot, Z_GRAVEYARD)
+                n, pot = flashback_option_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act,
+                                             cnt, n, pot)
     if skipped:                 # audited: scanned anyway, and it must have found nothing
         fw.fl[g, F_OPT_AUDIT] |= 8 if why == 1 else 32
         if n > 0:

@@ -6,16 +6,21 @@ from ..consts import (
     ACO_BLIGHT,
     ACO_BLIGHT_X,
     ACO_MANA,
+    ACO_SACRIFICE,
+    AK_ACTIVATED,
     AK_ADD_COST,
     AK_ALT_COST,
     AK_CAST_EXILE,
+    AK_FLASHBACK,
     AK_KICKER,
     AK_MANA,
+    AK_MODE,
     AK_TRIGGER,
     ASK_COUNTERS,
     ASK_INT,
     ASK_OBJECT,
     ASK_OBJECTS,
+    CF_FLASHBACK,
     CK_MINUS,
     COND_SELF_HAS_COUNTERS,
     E_COST,
@@ -46,9 +51,12 @@ from ..consts import (
     T_PERMANENT,
     W_BLIGHT,
     W_COST_OPTION,
+    W_DISCARD_COST,
     W_KICKS,
     W_MAY,
+    W_MODE,
     W_REMOVE_COUNTERS,
+    W_SAC_COST,
     W_TAP_CREATURES,
     W_TRIGGER_ORDER,
     W_X,
@@ -56,6 +64,7 @@ from ..consts import (
     Z_EXILE,
     Z_GRAVEYARD,
     Z_HAND,
+    Z_LIBRARY,
     Z_STACK,
 )
 from ..encoding import player_value_nb
@@ -71,23 +80,29 @@ from ..layout import (
     AB_CE_YOURTURN,
     AB_COND,
     AB_COST,
+    AB_DISCARD_N,
+    AB_DISCARD_SELF,
     AB_EVENT,
+    AB_EXILE_SELF,
     AB_KIND,
     AB_MULTI,
     AB_NACO,
     AB_NOP,
     AB_NTGT,
+    AB_ONCE,
     AB_OP0,
     AB_OPTIONAL,
     AB_PAY_LIFE,
     AB_RMC_KIND,
     AB_RMC_N,
+    AB_SAC_F,
     AB_SAC_SELF,
     AB_SORCERY,
     AB_TAP,
     AB_TAPN,
     AB_TGT,
     AB_UNTAP,
+    AB_ZONE,
     C_ABIL0,
     C_COST,
     C_KW,
@@ -111,6 +126,7 @@ from ..layout import (
     G_SBA_DIRTY,
     G_STACK_N,
     G_STEP,
+    G_TURN,
     MC_GENERIC,
     MC_PIPS,
     MC_X,
@@ -123,6 +139,8 @@ from ..layout import (
     O_EX_LINK,
     O_KICKS,
     O_OID,
+    O_ONCE_MASK,
+    O_ONCE_TURN,
     O_OWNER,
     O_RANK,
     O_TAPPED,
@@ -399,8 +417,15 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
         return fail_nb(st, g, E_LAND_CAST, slot)   # 305.9: a land is played, not cast
     z = st.obj[g, O_ZONE, slot]
     rmc = 0
+    fb = -1
     if z == Z_HAND:
         pass
+    elif z == Z_GRAVEYARD:          # 702.34a: flashback, from its owner's graveyard
+        fb = find_ability_nb(ct, c, AK_FLASHBACK)
+        if fb < 0 or alt != 0:
+            return fail_nb(st, g, E_NO_PERMISSION, slot)
+        if st.pl[g, PL_LIFE, p] < ct.abil[fb, AB_PAY_LIFE]:
+            return fail_nb(st, g, E_COST, slot)   # 119.4
     elif z == Z_EXILE:
         k = st.obj[g, O_EX_KIND, slot]
         if alt != 0:
@@ -418,7 +443,7 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
         return fail_nb(st, g, E_NO_PERMISSION, slot)
     if not instant_speed_nb(ct, c) and not sorcery_timing_nb(st, g, p):
         return fail_nb(st, g, E_TIMING, slot)
-    base = ct.card[c, C_COST]
+    base = ct.card[c, C_COST] if fb < 0 else ct.abil[fb, AB_COST]
     if alt != 0:
         aa = find_ability_nb(ct, c, AK_ALT_COST)
         if aa < 0:
@@ -488,6 +513,7 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
     ncands = blight_targets_nb(st, ct, g, p, cands)
     flags = 0
     blight_n = 0
+    sac_f = -1
     if aa >= 0:
         nopt = ct.abil[aa, AB_NACO]
         for o in range(nopt):
@@ -496,6 +522,9 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
                 possible[o] = ncands > 0    # 701.68b
             elif kind == ACO_BLIGHT_X:
                 possible[o] = x == 0 or (ncands > 0 and x <= greatest_toughness_nb(st, ct, g, p))
+            elif kind == ACO_SACRIFICE:
+                possible[o] = sac_cost_candidates_nb(st, ct, g, slot, ct.abil[aa, AB_ACO_N + o],
+                                                     p, opts) > 0
             elif kind == ACO_MANA:
                 for t in range(6):
                     n2[t] = need[t]
@@ -532,13 +561,23 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
                 blight_n = ct.abil[aa, AB_ACO_N + chosen]
             elif kind == ACO_BLIGHT_X:
                 blight_n = x
+            elif kind == ACO_SACRIFICE:
+                sac_f = ct.abil[aa, AB_ACO_N + chosen]
             elif kind == ACO_MANA:
                 g3, nh = add_cost_nb(ct, ct.abil[aa, AB_ACO_COST + chosen], 0, 1, need, hyb, nh)
                 gen += g3
     if alt != 0:
         flags |= 2
+    if fb >= 0:
+        flags |= CF_FLASHBACK
     # 601.2c: targets
     sa = ct.card[c, C_SPELL]
+    if sa < 0:
+        s, sa = choose_mode_nb(st, ct, g, c, slot, p, opts)
+        if s != ST_OK:
+            return s
+        if sa == -2:
+            return fail_nb(st, g, E_NO_TARGET, slot)
     tg[0] = -1
     tg[1] = -1
     ntg = 0
@@ -563,6 +602,14 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
         s, blighted = ask_one_nb(st, ct, g, ASK_OBJECT, W_BLIGHT, p, cands, ncands, True)
         if s != ST_OK:
             return s
+    sac = -1
+    if sac_f >= 0:      # 601.2h: the permanent to sacrifice, chosen as the cost is paid
+        nsac = sac_cost_candidates_nb(st, ct, g, slot, sac_f, p, opts)
+        if nsac == 0:
+            return fail_nb(st, g, E_COST, slot)
+        s, sac = ask_one_nb(st, ct, g, ASK_OBJECT, W_SAC_COST, p, opts, nsac, True)
+        if s != ST_OK:
+            return s
     if rmc > 0:
         total = 0
         n = 0
@@ -583,6 +630,13 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
         if s != ST_OK:
             return s
     pay_nb(st, g, p, need, gen, hyb, nh, True)
+    if fb >= 0 and ct.abil[fb, AB_PAY_LIFE] > 0:      # "Flashback—{1}{U}, Pay 3 life"
+        st.pl[g, PL_LIFE, p] -= ct.abil[fb, AB_PAY_LIFE]
+        mark_sba_nb(st, g)
+    if sac >= 0:
+        s = leave_one_nb(st, ct, g, sac, Z_GRAVEYARD)
+        if s != ST_OK:
+            return s
     if blighted >= 0:
         put_counters_nb(st, g, blighted, CK_MINUS, blight_n)
     for r in range(rmc):
@@ -644,6 +698,35 @@ def prowess_triggers_nb(st, ct, g, p):
 
 
 @kernel
+def choose_mode_nb(st, ct, g, c, slot, p, opts):
+    """A modal spell's mode (700.2a, 601.2b), chosen as it is cast among the modes whose
+    every target has a legal choice (601.2c); (status, its ability id), -1 for a card with
+    no modes, -2 when no mode can be chosen. `opts`: scratch for target_options_nb."""
+    b = scratch_nb(st, g, 6)
+    modes = st.scr[b:b + 6]
+    n = 0
+    first = -1
+    for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
+        if ct.abil[a, AB_KIND] != AK_MODE:
+            continue
+        if first < 0:
+            first = a
+        ok = True
+        for k in range(ct.abil[a, AB_NTGT]):
+            if target_options_nb(st, ct, g, ct.abil[a, AB_TGT + k], slot, p, opts) == 0:
+                ok = False
+        if ok and n < 6:
+            modes[n] = a - first
+            n += 1
+    if first < 0:
+        return ST_OK, -1
+    if n == 0:
+        return ST_OK, -2
+    s, m = ask_one_nb(st, ct, g, ASK_INT, W_MODE, p, modes, n, True)
+    return s, first + m
+
+
+@kernel
 def plain_cast_nb(ct, c):
     """Would casting card c from hand (no alternative cost) ask nothing but its targets, and
     could it fail only on timing, targets, mana or stack room? Then cast_payable_nb decides
@@ -659,6 +742,8 @@ def plain_cast_nb(ct, c):
             return False                # additional and optional costs (601.2b)
         if k == AK_TRIGGER and ct.abil[a, AB_EVENT] == EV_CAST:
             return False                # a "when you cast" trigger (601.2i)
+        if k == AK_MODE:
+            return False                # a mode is chosen (700.2a)
     return True
 
 
@@ -782,9 +867,45 @@ def plain_warp_nb(ct, c):
 @kernel
 def plain_ability_nb(ct, a):
     """Could activating ability a (AK_ACTIVATED) fail only on the checks ability_payable_nb
-    makes? All but those that sacrifice their permanent (leaving the battlefield may
-    trigger and fail on room). Keep in step with activate_nb."""
-    return ct.abil[a, AB_SAC_SELF] == 0
+    makes? All but those that sacrifice a permanent (leaving the battlefield may trigger
+    and fail on room). Keep in step with activate_nb."""
+    return ct.abil[a, AB_SAC_SELF] == 0 and ct.abil[a, AB_SAC_F] < 0
+
+
+@kernel
+def used_this_turn_nb(st, ct, g, slot, a):
+    """602.5b: has this object's "activate only once each turn" ability a been activated
+    this turn?"""
+    return ct.abil[a, AB_ONCE] != 0 and st.obj[g, O_ONCE_TURN, slot] == st.gm[g, G_TURN] and \
+        (st.obj[g, O_ONCE_MASK, slot] >> ct.abil[a, AB_ACTIDX]) & 1 != 0
+
+
+@kernel
+def sac_cost_candidates_nb(st, ct, g, slot, f, p, out):
+    """Permanents p controls that could be sacrificed for a cost (filter f: an ability's
+    a_sac_f, a spell's ACO_SACRIFICE; "another" leaves out the source itself)."""
+    n = 0
+    i = -1
+    while True:
+        i = next_bf_nb(st, g, i)
+        if i >= st.obj.shape[2]:
+            break
+        if st.obj[g, O_CTRL, i] == p and matches_filter_nb(st, ct, g, f, slot, p, i):
+            out[n] = i
+            n += 1
+    return n
+
+
+@kernel
+def discard_cost_candidates_nb(st, g, slot, p, out):
+    """Cards in p's hand that could be discarded for a cost: all but the source itself."""
+    n = 0
+    for i in range(st.obj.shape[2]):
+        if i != slot and st.obj[g, O_CARD, i] >= 0 and st.obj[g, O_ZONE, i] == Z_HAND and \
+                st.obj[g, O_OWNER, i] == p:
+            out[n] = i
+            n += 1
+    return n
 
 
 @kernel
@@ -799,12 +920,19 @@ def activation_checks_nb(st, ct, g, slot, a, p):
         return False
     if st.gm[g, G_STACK_N] >= st.stk.shape[2]:
         return False
+    if used_this_turn_nb(st, ct, g, slot, a):
+        return False
     M = st.obj.shape[2]
     mark = scratch_mark_nb(st, g)
     b = scratch_nb(st, g, M + 2)
     cands = st.scr[b:b + M + 2]
     ok = True
     if ct.abil[a, AB_BLIGHT] > 0 and blight_targets_nb(st, ct, g, p, cands) == 0:
+        ok = False
+    elif ct.abil[a, AB_DISCARD_N] > 0 and \
+            discard_cost_candidates_nb(st, g, slot, p, cands) < ct.abil[a, AB_DISCARD_N]:
+        ok = False
+    elif ct.abil[a, AB_SAC_F] >= 0 and sac_cost_candidates_nb(st, ct, g, slot, ct.abil[a, AB_SAC_F], p, cands) == 0:
         ok = False
     elif ct.abil[a, AB_TAPN] > 0 and \
             tap_candidates_nb(st, ct, g, slot, a, p, cands) < ct.abil[a, AB_TAPN]:
@@ -861,7 +989,9 @@ def activate_nb(st, ct, g, slot, number):
             a = b
     if a < 0:
         return fail_nb(st, g, E_NO_ABILITY, number)
-    if st.obj[g, O_ZONE, slot] != Z_BATTLEFIELD:
+    # 602.2: a permanent's abilities from the battlefield; cycling's from the hand (702.29a)
+    if st.obj[g, O_ZONE, slot] != (ct.abil[a, AB_ZONE] if ct.abil[a, AB_KIND] == AK_ACTIVATED
+                                   else Z_BATTLEFIELD):
         return fail_nb(st, g, E_NOT_IN_ZONE, slot)
     if ct.abil[a, AB_KIND] == AK_MANA:
         return activate_mana_nb(st, ct, g, slot, a)
@@ -887,6 +1017,8 @@ def activate_nb(st, ct, g, slot, number):
         return fail_nb(st, g, E_COST, slot)
     if st.pl[g, PL_LIFE, p] < ct.abil[a, AB_PAY_LIFE]:
         return fail_nb(st, g, E_COST, slot)   # 119.4: only with that much life
+    if used_this_turn_nb(st, ct, g, slot, a):
+        return fail_nb(st, g, E_COST, slot)   # 602.5b
     ncands = blight_targets_nb(st, ct, g, p, cands)
     if ct.abil[a, AB_BLIGHT] > 0 and ncands == 0:
         return fail_nb(st, g, E_COST, slot)   # 701.68b
@@ -916,6 +1048,35 @@ def activate_nb(st, ct, g, slot, number):
         s, blighted = ask_one_nb(st, ct, g, ASK_OBJECT, W_BLIGHT, p, cands, ncands, True)
         if s != ST_OK:
             return s
+    # 601.2h / 602.2b: which permanent to sacrifice and which cards to discard, chosen as
+    # the cost is paid (cands is free again: the blight choice is made)
+    nd = ct.abil[a, AB_DISCARD_N]
+    b2 = scratch_nb(st, g, M + nd + 1)
+    dpick = st.scr[b2:b2 + nd + 1]
+    sac = -1
+    if ct.abil[a, AB_SAC_F] >= 0:
+        nsac = sac_cost_candidates_nb(st, ct, g, slot, ct.abil[a, AB_SAC_F], p, cands)
+        if nsac == 0:
+            return fail_nb(st, g, E_COST, slot)
+        s, sac = ask_one_nb(st, ct, g, ASK_OBJECT, W_SAC_COST, p, cands, nsac, True)
+        if s != ST_OK:
+            return s
+    for k in range(nd):
+        nh_ = discard_cost_candidates_nb(st, g, slot, p, cands)
+        m = 0
+        for j in range(nh_):        # not a card already chosen
+            dup = False
+            for q in range(k):
+                dup = dup or dpick[q] == cands[j]
+            if not dup:
+                cands[m] = cands[j]
+                m += 1
+        if m == 0:
+            return fail_nb(st, g, E_COST, slot)
+        s, got = ask_one_nb(st, ct, g, ASK_OBJECT, W_DISCARD_COST, p, cands, m, True)
+        if s != ST_OK:
+            return s
+        dpick[k] = got
     # pay
     mark_mana_nb(st, g)
     if ct.abil[a, AB_TAP] != 0:
@@ -936,11 +1097,35 @@ def activate_nb(st, ct, g, slot, number):
         mark_mana_nb(st, g)
     for k in range(st.s_lki.shape[2]):
         st.s_lki[g, si, k] = st.o_counters[g, k, slot]
+    if ct.abil[a, AB_DISCARD_SELF] != 0:    # 702.29a: discard this card (from the hand)
+        move_card_nb(st, g, slot, Z_GRAVEYARD)
+    if ct.abil[a, AB_EXILE_SELF] != 0:      # "Exile ~ from your graveyard"
+        move_card_nb(st, g, slot, Z_EXILE)
+    for k in range(nd):
+        move_card_nb(st, g, dpick[k], Z_GRAVEYARD)
+    if ct.abil[a, AB_ONCE] != 0:            # 602.5b
+        if st.obj[g, O_ONCE_TURN, slot] != st.gm[g, G_TURN]:
+            st.obj[g, O_ONCE_MASK, slot] = 0
+        st.obj[g, O_ONCE_TURN, slot] = st.gm[g, G_TURN]
+        st.obj[g, O_ONCE_MASK, slot] |= 1 << ct.abil[a, AB_ACTIDX]
+    if sac >= 0:
+        s = leave_one_nb(st, ct, g, sac, Z_GRAVEYARD)
+        if s != ST_OK:
+            return s
     if ct.abil[a, AB_SAC_SELF] != 0:
         s = leave_one_nb(st, ct, g, slot, Z_GRAVEYARD)
         if s != ST_OK:
             return s
     return ST_OK
+
+
+@kernel
+def spell_leaves_to_nb(st, g, slot, zone):
+    """Where the spell card in `slot` goes as it leaves the stack for `zone`: exile instead
+    if it was cast for its flashback cost (702.34a)."""
+    if (st.obj[g, O_CFLAGS, slot] & CF_FLASHBACK) != 0:
+        return Z_EXILE
+    return zone
 
 
 @kernel
@@ -968,7 +1153,7 @@ def resolve_top_nb(st, ct, g):
     if nt > 0 and not any_ok:   # 608.2b: every target illegal: it doesn't resolve
         st.gm[g, G_STACK_N] = si
         if kind == SK_SPELL:
-            move_card_nb(st, g, slot, Z_GRAVEYARD)
+            move_card_nb(st, g, slot, spell_leaves_to_nb(st, g, slot, Z_GRAVEYARD))
         return ST_OK
     if kind == SK_SPELL:
         c = st.obj[g, O_CARD, slot]
@@ -1005,11 +1190,12 @@ def resolve_top_nb(st, ct, g):
             if ct.ops[o, 0] == OP_SHUFFLE_INTO_LIB:
                 to_library = True
         if st.obj[g, O_ZONE, slot] == Z_STACK:
-            if to_library:
+            to = spell_leaves_to_nb(st, g, slot, Z_LIBRARY if to_library else Z_GRAVEYARD)
+            if to == Z_LIBRARY:
                 lib_put_top_nb(st, g, slot)
                 shuffle_library_nb(st, g, st.obj[g, O_OWNER, slot])
             else:
-                move_card_nb(st, g, slot, Z_GRAVEYARD)
+                move_card_nb(st, g, slot, to)
         return ST_OK
     s = run_ops_nb(st, ct, g, si, tgt_ok)
     if s != ST_OK:

@@ -75,6 +75,7 @@ from ..layout import (
     O_EX_KIND,
     O_KICKS,
     O_OID,
+    O_ONCE_MASK,
     O_OWNER,
     O_RANK,
     O_SICK,
@@ -168,6 +169,7 @@ def set_zone_nb(st, g, i, zone, ctrl):
     st.obj[g, O_ATTACKING, i] = 0
     st.obj[g, O_BLOCKING, i] = -1
     st.obj[g, O_EX_KIND, i] = 0
+    st.obj[g, O_ONCE_MASK, i] = 0       # 602.5b counts this object's activations only
     for k in range(st.o_counters.shape[1]):
         st.o_counters[g, k, i] = 0
     if zone == Z_BATTLEFIELD:

@@ -5,15 +5,19 @@ kind:
 - bottom: the most expensive card, or a land when the hand has more than three;
 - priority: play a land, else cast a piece (a card the agent was told of, `pieces`: the cards
   a combo names) , else the costliest spell (warp after casting), else activate
-  an ability (not one that costs blight, sacrificing itself or tapping our creatures, nor
+  an ability (not one that costs blight, a sacrifice or tapping our creatures, a discard
+  only of a land it can spare, nor
   one that makes its permanent a creature until end of turn while it already is one or
-  that activation waits on the stack); else pass;
+  that activation waits on the stack), else cycle (a land once it has five, a spell it
+  could not cast within two land drops); else pass;
 - attack with everything (against random players, holding back measured worse); block to
   kill and survive, else to survive, else to trade with an attacker of at least its mana
   value, or (chump) when the attacking power is lethal;
 - questions: aim at the opponent and their biggest creature (what helps its target, a pump
-  or an untap, at our own biggest), blight its cheapest smallest
-  creature, proliferate its own things only, say yes to "you may", take the largest number.
+  or an untap, at our own biggest), blight its cheapest smallest creature, proliferate its own
+  things only, say yes to "you may", take the largest number; as a cost sacrifice its least
+  valuable permanent (a token, then the smallest and cheapest) and discard a land (it
+  discards only with lands to spare), else its cheapest card.
 Power and toughness here are printed values plus counters (no anthems): a heuristic.
 
 One implementation for both paths: the compiled game loop asks `greedy_action_nb` game by
@@ -134,6 +138,42 @@ def _aim_ok(obj, card, abil, ops, filt, g, c, me):
 
 
 @kernel
+def _spare_land(obj, card, g, me):
+    """A land card in my hand while I control five lands or more."""
+    bf = 0
+    hand = 0
+    for i in range(obj.shape[2]):
+        k = obj[g, L.O_CARD, i]
+        if k < 0 or (card[k, L.C_TYPES] & K.T_LAND) == 0:
+            continue
+        if obj[g, L.O_ZONE, i] == K.Z_BATTLEFIELD and obj[g, L.O_CTRL, i] == me:
+            bf += 1
+        elif obj[g, L.O_ZONE, i] == K.Z_HAND and obj[g, L.O_OWNER, i] == me:
+            hand += 1
+    return hand > 0 and bf >= 5
+
+
+@kernel
+def _cycle_score(obj, card, g, ps, c):
+    """An ability of card c in my hand (cycling, 702.29a), after every spell and ability of
+    a permanent: a land once I have enough (five with the others in my hand), a spell I
+    could not cast within two more land drops; else keep the card."""
+    me = obj[g, L.O_OWNER, ps]
+    lands = 0
+    for i in range(obj.shape[2]):
+        k = obj[g, L.O_CARD, i]
+        if k < 0 or i == ps or (card[k, L.C_TYPES] & K.T_LAND) == 0:
+            continue
+        z = obj[g, L.O_ZONE, i]
+        if (z == K.Z_BATTLEFIELD and obj[g, L.O_CTRL, i] == me) or \
+                (z == K.Z_HAND and obj[g, L.O_OWNER, i] == me):
+            lands += 1
+    if (card[c, L.C_TYPES] & K.T_LAND) != 0:
+        return 5.0 if lands >= 5 else -1.0
+    return 5.0 if card[c, L.C_MV] > lands + 2 else -1.0
+
+
+@kernel
 def score_priority(obj, card, abil, ops, filt, stk, gm, g, o, piece):
     """Land, then pieces (piece[c]: card c is one), then the costliest spell, then warp,
     then abilities that cost none of our creatures and do not animate an animated permanent
@@ -154,9 +194,13 @@ def score_priority(obj, card, abil, ops, filt, stk, gm, g, o, piece):
     for ab in range(a0, a0 + card[c, L.C_NABIL]):
         if abil[ab, L.AB_KIND] != K.AK_ACTIVATED or abil[ab, L.AB_ACTIDX] != option_ability_nb(o):
             continue
+        if abil[ab, L.AB_ZONE] == K.Z_HAND:
+            return _cycle_score(obj, card, g, ps, c)
         if abil[ab, L.AB_BLIGHT] != 0 or abil[ab, L.AB_SAC_SELF] != 0 or \
-                abil[ab, L.AB_TAPN] != 0:
-            s = -1.0    # costs our creatures: a counter, itself, attackers
+                abil[ab, L.AB_TAPN] != 0 or abil[ab, L.AB_SAC_F] >= 0:
+            s = -1.0    # costs our creatures: a counter, itself, attackers, a sacrifice
+        if abil[ab, L.AB_DISCARD_N] != 0:   # a card from hand: only a land we do not need
+            s = 2.0 if _spare_land(obj, card, g, obj[g, L.O_CTRL, ps]) else -1.0
         for op in range(abil[ab, L.AB_OP0], abil[ab, L.AB_OP0] + abil[ab, L.AB_NOP]):
             if ops[op, 0] == K.OP_SEARCH and ops[op, 4] == K.SEARCH_TO_BATTLEFIELD:
                 s = 10.0    # a land that fetches a land: a land now, worth its cost
@@ -473,8 +517,15 @@ def score_question(obj, counters, card, g, me, why, qk, a, o):
             s = 10.0 if _hand_lands(obj, card, g, me)[1] < 2 else 0.5
         else:
             s = 1.0 + mv
+    c = _card_of(obj, g, slot)
+    if why == K.W_DISCARD_COST:     # a land (we pay so only with lands to spare), else cheap
+        s = 10.0 if (card[c, L.C_TYPES] & K.T_LAND) != 0 else -float(mv)
+    if why == K.W_SAC_COST:         # the least valuable permanent: a token, then the smallest
+        s = -float(mv + max(pw, 0) + max(tg, 0)) + (10.0 if obj[g, L.O_TOKEN, slot] else 0.0)
     if qk == K.ASK_INT or qk == K.ASK_YESNO:
         s = float(o)
+    if why == K.W_MODE:     # a modal spell: the first mode printed that can be chosen
+        s = -float(o)
     if why == K.W_PROLIFERATE:
         mine = (value_player_nb(o) == me) if is_player else obj[g, L.O_CTRL, slot] == me
         s = 1.0 if mine else -1.0

@@ -29,6 +29,7 @@ _SELF_DAMAGE = re.compile(rf"^(?P<add>Add .+\.) ~ deals (?P<n>{NUMBER}) damage t
 RESTRICTIONS = {"~ can't block.": "cant_block", "~ can't be blocked.": "cant_be_blocked",
                 "~ attacks each combat if able.": "attacks_each_combat",
                 "~ can block only creatures with flying.": "blocks_only_flying"}
+ONCE = " Activate only once each turn."      # 602.5b
 
 
 class Unreadable(Exception):
@@ -71,7 +72,9 @@ def _activated(m, made: dict) -> dict:
         if "{T}" not in cost.get("cost", "") and "tap_creatures" not in cost:
             raise Unreadable("a mana ability without {T}")
         return mana
-    timing = None
+    timing = once = None
+    if effect.endswith(ONCE):
+        once, effect = True, effect[:-len(ONCE)]
     if effect.endswith(SORCERY):
         timing, effect = "sorcery", effect[:-len(SORCERY)]
     tg = Targets(made)
@@ -81,6 +84,8 @@ def _activated(m, made: dict) -> dict:
     ab = {"kind": "activated", **cost}
     if timing:
         ab["timing"] = timing
+    if once:
+        ab["once_per_turn"] = True
     if tg.specs:
         ab["targets"] = tg.specs
     ab["effects"] = effects
@@ -173,6 +178,47 @@ def _static(line: str) -> dict | None:
 _ENTERS_WITH = re.compile(rf"^~ enters with (?P<n>{NUMBER}) (?P<kind>\S+) counters? on it"
                          r"(?: for each (?P<each>.+))?\.$")
 _KICKER = re.compile(r"^(?P<multi>Multi)?[Kk]icker (?P<cost>(?:\{[^{}]+\})+)$")
+# 702.29a cycling, 702.29e typecycling ("Swampcycling {2}", "Basic landcycling {1}{B}")
+CYCLING = re.compile(r"^(?:(?P<basic>Basic l|L)and|(?P<sub>[A-Z][a-z]+))?[Cc]ycling "
+                     r"(?P<cost>(?:\{[^{}]+\})+)$")
+
+
+# 702.34a flashback: "Flashback {2}{U}", "Flashback\u2014{1}{U}, Pay 3 life."
+FLASHBACK = re.compile(rf"^Flashback(?: (?P<cost>(?:\{{[^{{}}]+\}})+)|\u2014(?P<cost2>(?:\{{[^{{}}]+\}})+), "
+                       rf"Pay (?P<life>{NUMBER}) life\.)$")
+
+
+def _flashback(m) -> dict:
+    if m["cost"]:
+        return {"kind": "flashback", "cost": m["cost"]}
+    life = number(m["life"])
+    if life == "X":
+        raise Unreadable("flashback cost 'Pay X life'")
+    return {"kind": "flashback", "cost": m["cost2"], "pay_life": life}
+
+
+# 601.2b/h: "As an additional cost to cast this spell, sacrifice a creature."
+ADDITIONAL_SAC = re.compile(r"^As an additional cost to cast ~, (?P<may>you may )?sacrifice "
+                            r"(?P<art>an?) (?P<what>.+)\.$")
+
+
+def _additional_sac(m) -> dict:
+    f = read_filter(m["what"])
+    if f is None or set(f) - {"types", "subtype"}:
+        raise Unreadable(f"'sacrifice {m['art']} {m['what']}'")
+    ab = {"kind": "additional_cost", "options": [{"sacrifice": f}]}
+    if m["may"]:
+        ab["optional"] = True
+    return ab
+
+
+def _cycling(m) -> dict:
+    ab = {"kind": "cycling", "cost": m["cost"]}
+    if m["sub"]:
+        ab["find"] = [{"subtype": m["sub"]}]
+    elif m["basic"] is not None:     # "Landcycling" (any land) or "Basic landcycling"
+        ab["find"] = [{"types": ["Land"]} | ({"basic": True} if m["basic"] == "Basic l" else {})]
+    return ab
 
 
 def _enters_with(m) -> dict:
@@ -217,6 +263,15 @@ def read_line(line: str, is_spell: bool, made: dict | None = None) -> list[dict]
     m = _KICKER.match(line)
     if m:
         return [{"kind": "kicker", "cost": m["cost"]} | ({"multi": True} if m["multi"] else {})]
+    m = CYCLING.match(line)
+    if m:
+        return [_cycling(m)]
+    m = FLASHBACK.match(line)
+    if m:
+        return [_flashback(m)]
+    m = ADDITIONAL_SAC.match(line)
+    if m:
+        return [_additional_sac(m)]
     if line == "~ enters tapped.":
         return [{"kind": "enters_tapped"}]
     if line in RESTRICTIONS:

@@ -22,7 +22,8 @@ from .typeline import split_type_line
 # Layouts the engine plays as one card with one face (the other faces of these play no part
 # until a rule the engine lacks brings them in: transforming, casting the other half).
 ONE_FACE_LAYOUTS = {"normal", "leveler", "saga", "class", "case", "mutate", "prototype"}
-_KEYWORD_ABILITY = re.compile(r"^(?:Multi)?[Kk]icker \{")
+_KEYWORD_ABILITY = re.compile(r"^(?:Multi)?[Kk]icker \{|^(?:Basic l|l|L)?(?:and)?\w*[Cc]ycling \{"
+                              r"|^Flashback[ \u2014]\{")
 _COLOR_NAMES = {v: k for k, v in vocab.COLOR_LETTER.items()}
 
 
@@ -79,7 +80,20 @@ def compile_face(face: Face) -> CompiledFace:
     spell_tg, spell_effects, spell_lines = Targets(made), [], []
     is_spell = "Instant" in types or "Sorcery" in types
     read_any = False
+    skip = set()
     for i, line in enumerate(lines, 1):
+        if i in skip:
+            continue
+        if is_spell and line == MODAL:      # 700.2: "Choose one —" and its bullets
+            got, bullets = _modes(lines, i, made)
+            skip.update(bullets)
+            if got is None:
+                unread.extend(Unread(j, lines[j - 1]) for j in [i] + bullets)
+            else:
+                abilities.extend(got)
+                ab_line_nos.extend(bullets)
+                read_any = True
+            continue
         kws = split_keywords(line)
         if kws is not None and len(kws) == 1 and _KEYWORD_ABILITY.match(line):
             kws = None                      # a keyword the grammar reads as an ability
@@ -92,7 +106,7 @@ def compile_face(face: Face) -> CompiledFace:
                     keywords.append(kw)
                     read_any = True
             continue
-        if is_spell and not line.startswith(("When", "Whenever", "At ")) and \
+        if is_spell and not line.startswith(("When", "Whenever", "At ", "As an additional")) and \
                 not _KEYWORD_ABILITY.match(line):
             effects, bad = read_effects(line, spell_tg)
             if bad or not effects:
@@ -144,6 +158,33 @@ def compile_face(face: Face) -> CompiledFace:
             if e.get("do") == "create_token"}
     return CompiledFace(face.name, card, tuple(unread), status,
                         tuple(t for t in tokens if t["name"] in used))
+
+
+MODAL = "Choose one \u2014"
+
+
+def _modes(lines: list[str], at: int, made: dict):
+    """The modes of a modal spell (700.2) whose "Choose one —" is line `at` (1-based): its
+    bullet lines, each read as a spell's text; (None, bullets) unless every one is read."""
+    bullets = []
+    for j in range(at + 1, len(lines) + 1):
+        if not lines[j - 1].startswith("\u2022 "):
+            break
+        bullets.append(j)
+    modes = []
+    for j in bullets:
+        tg = Targets(made)
+        effects, bad = read_effects(lines[j - 1][2:], tg)
+        if bad or not effects:
+            return None, bullets
+        mode = {"kind": "mode"}
+        if tg.specs:
+            mode["targets"] = tg.specs
+        mode["effects"] = effects
+        modes.append(mode)
+    if not 2 <= len(modes) <= 5:
+        return None, bullets
+    return modes, bullets
 
 
 def _tokens(card: dict, made: dict[str, dict]) -> list[dict]:

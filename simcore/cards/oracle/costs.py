@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import re
 
+from .targets import read_filter
 from .words import NUMBER, number
 
 _SYMBOLS = re.compile(r"^(?:\{[^{}]+\})+$")
 _LIFE = re.compile(rf"^Pay (?P<n>{NUMBER}) life$")
 _REMOVE = re.compile(rf"^Remove (?P<n>{NUMBER}) (?P<kind>\S+) counters? from ~$")
+_SAC = re.compile(r"^Sacrifice (?P<other>another|an?) (?P<what>.+)$")
+_DISCARD = re.compile(rf"^Discard (?P<n>{NUMBER}) cards?$")
 _TAP = re.compile(r"^Tap (?:an untapped (?P<one>\w+)|(?P<n>two|three|four|five) untapped "
                   r"(?P<many>\w+)) you control$")
 
@@ -30,6 +33,28 @@ def read_cost(text: str) -> dict | None:
             continue
         if part == "Sacrifice ~":
             out["sacrifice_self"] = True
+            continue
+        if part == "Discard ~":            # works from the hand, where it can be discarded
+            out["discard_self"], out["zone"] = True, "hand"
+            continue
+        if part == "Exile ~ from your graveyard":       # works from the graveyard
+            out["exile_self"], out["zone"] = True, "graveyard"
+            continue
+        m = _SAC.match(part)         # 601.2h: the permanent is chosen as the cost is paid
+        if m:
+            f = read_filter(m["what"])
+            if f is None or set(f) - {"types", "subtype"} or "sacrifice" in out:
+                return None
+            if m["other"] == "another":
+                f["other"] = True
+            out["sacrifice"] = f
+            continue
+        m = _DISCARD.match(part)
+        if m:
+            n = number(m["n"])
+            if n == "X" or "discard" in out:
+                return None
+            out["discard"] = n
             continue
         m = _LIFE.match(part)
         if m:
