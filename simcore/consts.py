@@ -75,6 +75,10 @@ KW_BITS = {"flying": KW_FLYING, "vigilance": KW_VIGILANCE, "deathtouch": KW_DEAT
            "persist": KW_PERSIST, "indestructible": KW_INDESTRUCTIBLE,
            "hexproof": KW_HEXPROOF, "flash": KW_FLASH, "menace": KW_MENACE,
            "first strike": KW_FIRST_STRIKE, "double strike": KW_DOUBLE_STRIKE}
+# Restrictions an Aura gives (508.1c, 509.1b), read as keywords are (query.has_kw_nb) but
+# not keywords a card file writes (not in KW_BITS)
+KW_CANT_ATTACK = 1 << 24
+KW_CANT_BLOCK = 1 << 25
 
 # ---- mana types: index into pools, 6-bit masks (bit i = type i) ----
 M_W, M_U, M_B, M_R, M_G, M_C = 0, 1, 2, 3, 4, 5
@@ -108,6 +112,7 @@ AK_KICKER = 11
 AK_CAST_EXILE = 12
 AK_DELAYED = 13    # engine-made delayed trigger (warp's end-step exile)
 AK_ENTERS_TAPPED = 14   # "~ enters tapped." (614.1c), or "... unless" (ETU_*)
+AK_GRANT = 20      # static: what an Aura or Equipment gives the object it is attached to
 
 # ---- g_any_attackers: attackers declared, and which combat damage step (510.4) ----
 ATK_DECLARED = 1
@@ -212,6 +217,7 @@ OP_EXILE_WARPED = 21       # delayed: exile the subject if it is the same object
 OP_SCRY = 22               # am
 OP_MILL = 23               # am
 OP_SEARCH = 24             # filter id, second filter id (-1 none), to (SEARCH_TO_*), tapped
+OP_ATTACH = 60             # attach the source to target 0 (701.3; equip, 702.6a)
 OPCODE_NAMES = {v: k for k, v in dict(globals()).items() if k.startswith("OP_")}
 OPF_OPTIONAL = 1
 OPF_IF_DONE = 2

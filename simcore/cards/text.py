@@ -431,6 +431,29 @@ def _cast_from_exile(ab: dict, c: _Card) -> str:
     return ("During your turn, " + text if during == "your_turn" else _cap(text)) + "."
 
 
+def _grant(ab: dict, card: dict) -> str:
+    """"Enchanted creature gets +2/+0 and has trample.": the enchanted object named by what
+    the Aura may enchant (one card type, else "permanent"), the equipped one a creature."""
+    if ab["to"] == "equipped":
+        who = "Equipped creature"
+    else:
+        types = card.get("enchant", {}).get("types", [])
+        noun = types[0].lower() if len(types) == 1 and "subtype" not in card["enchant"] \
+            else "permanent"
+        who = "Enchanted " + noun
+    parts = []
+    if ab.get("power", 0) or ab.get("toughness", 0):
+        parts.append("gets " + _pt(ab.get("power", 0), ab.get("toughness", 0)))
+    if ab.get("keywords"):
+        parts.append("has " + _and(ab["keywords"]))
+    cant = [c for c in ab.get("cant", []) if c != "untap"]
+    if cant:
+        parts.append("can't " + " or ".join(cant))
+    if "untap" in ab.get("cant", []):
+        parts.append("doesn't untap during its controller's untap step")
+    return f"{who} {_and(parts)}."
+
+
 def ability_text(card: dict, ab: dict, pool: Mapping[str, dict] | None = None) -> str:
     """One ability of a validated card dict in words. `pool` (name -> card dict) lets
     create_token describe the token ("a 1/1 black and red Goblin creature token")."""
@@ -466,6 +489,10 @@ def ability_text(card: dict, ab: dict, pool: Mapping[str, dict] | None = None) -
             unless = " unless you control " + _or(_a(_things(f).replace(" you control", ""))
                                                    for f in u["control"])
         return f"{c.name} enters tapped{unless}."
+    if kind == "static" and ab["effect"] == "grant":
+        return _grant(ab, card)
+    if kind == "equip":
+        return f"Equip {ab['cost']}"
     if kind == "static":
         others = "other " if ab["filter"].get("other") else ""
         bonus = _pt(ab.get("power", 0), ab.get("toughness", 0))
@@ -492,6 +519,8 @@ def type_line(card: dict) -> str:
 
 def _rules(card: dict, pool: Mapping[str, dict] | None):
     """(line, activatable) for each line of the card's rules text as the engine plays it."""
+    if "enchant" in card:          # 702.5a
+        yield "Enchant " + _things(card["enchant"]), False
     if card.get("keywords"):
         yield _cap(", ".join(card["keywords"])), False
     if "Land" in card["types"]:       # rule 305.6: a basic land type's mana ability
@@ -499,7 +528,7 @@ def _rules(card: dict, pool: Mapping[str, dict] | None):
             if sub in vocab.BASIC_LAND_MANA:
                 yield f"({{T}}: Add {vocab.BASIC_LAND_MANA[sub]}.)", True
     for ab in card.get("abilities", []):
-        yield ability_text(card, ab, pool), ab["kind"] in ("mana", "activated")
+        yield ability_text(card, ab, pool), ab["kind"] in ("mana", "activated", "equip")
 
 
 def rules_text(card: dict, pool: Mapping[str, dict] | None = None) -> str:
@@ -516,8 +545,6 @@ def card_text(card: dict, pool: Mapping[str, dict] | None = None) -> str:
     lines = [f"{card['name']}  {cost}", type_line(card)]
     if card.get("colors"):
         lines.append("Color: " + _and(card["colors"]))
-    if "enchant" in card:
-        lines.append("Enchant " + _things(card["enchant"]))
     n_act = 0
     for text, activated in _rules(card, pool):
         if activated:

@@ -20,7 +20,7 @@ from . import vocab
 from .manastr import parse_activation_cost, parse_mana
 
 # Ability kinds that scenarios (and agents) activate, numbered 0.. in printed order.
-ACTIVATABLE_KINDS = ("mana", "activated")
+ACTIVATABLE_KINDS = ("mana", "activated", "equip")
 
 AMOUNT_WORDS = ("X", "half_X", "kicks")
 _COUNTER_WORD = re.compile(r"[a-z][a-z_]*")
@@ -318,6 +318,9 @@ def _check_ability(v, path: str, ctx: CardContext) -> None:
         if "control" in u and not 1 <= len(u["control"]) <= 2:
             ctx.fail(_join(path, "unless.control"), "one or two filters")
 
+    if kind == "static":
+        _check_static(v, path, ctx)
+
     if kind == "mana":
         add = v["add"]
         if isinstance(add, list) and not add:
@@ -345,6 +348,31 @@ def _check_ability(v, path: str, ctx: CardContext) -> None:
                 ctx.fail(p, "a cost option needs 'blight' or 'mana'")
             if "x_max" in opt and opt.get("blight") != "X":
                 ctx.fail(_join(p, "x_max"), 'only used with blight = "X"')
+
+
+def _check_static(v: dict, path: str, ctx: CardContext) -> None:
+    """An anthem affects the objects of its filter; a grant the object its Aura or
+    Equipment is attached to (`to`), with keywords the engine reads on a permanent."""
+    if v["effect"] == "anthem":
+        if "filter" not in v:
+            ctx.fail(_join(path, "filter"), 'missing required key (effect = "anthem" needs it)')
+        for key in ("to", "keywords", "cant"):
+            if key in v:
+                ctx.fail(_join(path, key), 'only used with effect = "grant"')
+        return
+    if "to" not in v:
+        ctx.fail(_join(path, "to"), 'missing required key (effect = "grant" needs it: '
+                                    '"enchanted" or "equipped")')
+    if "filter" in v:
+        ctx.fail(_join(path, "filter"), 'not used by effect = "grant" (it gives to the '
+                                        'object its card is attached to)')
+    for k, kw in enumerate(v.get("keywords", [])):
+        if kw not in vocab.GRANT_KEYWORDS:
+            ctx.fail(f"{path}.keywords[{k}]", f"{_q(kw)} is not played as a grant (keywords "
+                                              f"a grant gives: "
+                                              f"{', '.join(sorted(vocab.GRANT_KEYWORDS))})")
+    if not any(v.get(key) for key in ("power", "toughness", "keywords", "cant")):
+        ctx.fail(path, "a grant needs power, toughness, keywords or cant")
 
 
 def _check_target_selectors(ab: dict, path: str, ctx: CardContext) -> None:
@@ -406,6 +434,15 @@ def _check_card(data: dict, ctx: CardContext) -> None:
     _check_table(data, "card", "", ctx)
     if not data["types"]:
         ctx.fail("types", "needs at least one card type")
+    for k, ab in enumerate(data.get("abilities", [])):
+        to = ab.get("to") if ab.get("kind") == "static" else None
+        if to == "enchanted" and "enchant" not in data:
+            ctx.fail(f"abilities[{k}].to", '"enchanted" needs an Aura: the card\'s '
+                                           '`enchant` key (303.4a)')
+        if (to == "equipped" or ab.get("kind") == "equip") and \
+                "Equipment" not in data.get("subtypes", []):
+            ctx.fail(f"abilities[{k}].to", '"equipped" needs an Equipment (subtypes has no '
+                                           '"Equipment", 301.5)')
     creature = "Creature" in data["types"]
     if creature:
         for key in ("power", "toughness"):

@@ -38,12 +38,15 @@ NON_CREATURE_SUBTYPES = {
 SAME_PLURAL = {"Merfolk", "Kithkin", "Sheep", "Fish", "Moonfolk", "Surrakar", "Kor", "Vedalken",
                "Aetherborn", "Noggle", "Phyrexian", "Kavu", "Kraken", "Ox", "Homunculus",
                "Myr"}
+# Keywords a grant gives where the engine reads them on the permanent (not flash, a
+# casting permission; nor undying and persist, compiled into the card's own triggers)
+GRANT_KEYWORDS = KEYWORDS - {"flash", "undying", "persist"}
 BASIC_LAND_MANA = {"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain": "{R}",
                    "Forest": "{G}"}
 
 ABILITY_KINDS = {"mana", "activated", "trigger", "mana_trigger", "mana_replacement",
                  "enters_with_counters", "static", "spell", "additional_cost",
-                 "alternative_cost", "kicker", "cast_from_exile", "enters_tapped"}
+                 "alternative_cost", "kicker", "cast_from_exile", "enters_tapped", "equip"}
 
 TRIGGER_EVENTS = {"enters", "leaves", "dies", "cast", "attacks", "upkeep", "beginning_of_combat",
                   "end_step"}
@@ -177,10 +180,19 @@ SCHEMAS = {
         "pay_life": (("int",), False),
     },
     "ability.static": {
-        "effect": (("enum", {"anthem"}), True),
-        "filter": (("table", "filter"), True),
+        "effect": (("enum", {"anthem", "grant"}), True),
+        "filter": (("table", "filter"), False),
         "power": (("int",), False),
         "toughness": (("int",), False),
+        # effect = "grant": what an Aura or Equipment gives the object it is attached to
+        "to": (("enum", {"enchanted", "equipped"}), False),
+        "keywords": (("list", ("enum", KEYWORDS)), False),
+        "cant": (("list", ("enum", {"attack", "block", "untap"})), False),
+    },
+    # "Equip {2}" (702.6a): "{2}: Attach this to target creature you control. Activate only
+    # as a sorcery."
+    "ability.equip": {
+        "cost": (("mana",), True),
     },
     "ability.spell": {
         "targets": (("list", ("target",)), False),

@@ -6,6 +6,8 @@ from ..consts import (
     E_CANT_ATTACK,
     E_CANT_BLOCK,
     EV_ATTACKS,
+    KW_CANT_ATTACK,
+    KW_CANT_BLOCK,
     KW_DEATHTOUCH,
     KW_DEFENDER,
     KW_DOUBLE_STRIKE,
@@ -21,6 +23,7 @@ from ..consts import (
 from ..encoding import player_value_nb
 from ..jit import kernel
 from ..layout import (
+    C_KW,
     G_ACTIVE,
     G_ANY_ATTACKERS,
     O_ATTACKING,
@@ -33,8 +36,8 @@ from ..layout import (
 )
 from .choice import fail_nb
 from .manamark import mark_mana_nb
-from .ops import damage_nb
-from .query import can_use_tap_nb, has_kw_nb, is_creature_nb, pt_scan_nb
+from .ops import damage_kw_nb
+from .query import attached_grants_nb, can_use_tap_nb, has_kw_nb, is_creature_nb, pt_scan_nb
 from .scratch import scratch_nb
 from .zonebits import next_bf_nb
 from .zones import event_triggers_nb
@@ -50,7 +53,8 @@ def declare_attackers_nb(st, ct, g, slots, n):
         if i < 0 or st.obj[g, O_CARD, i] < 0 or st.obj[g, O_ZONE, i] != Z_BATTLEFIELD or \
                 st.obj[g, O_CTRL, i] != p or not is_creature_nb(st, ct, g, i) or \
                 st.obj[g, O_TAPPED, i] != 0 or st.obj[g, O_ATTACKING, i] != 0 or \
-                not can_use_tap_nb(st, ct, g, i) or has_kw_nb(st, ct, g, i, KW_DEFENDER):
+                not can_use_tap_nb(st, ct, g, i) or \
+                has_kw_nb(st, ct, g, i, KW_DEFENDER | KW_CANT_ATTACK):     # 508.1c
             return fail_nb(st, g, E_CANT_ATTACK, i)
         st.obj[g, O_ATTACKING, i] = 1
     for k in range(n):
@@ -65,7 +69,9 @@ def declare_attackers_nb(st, ct, g, slots, n):
 @kernel
 def evades_nb(st, ct, g, b, a):
     """May creature b not block attacker a for its evasion? Flying: only by flying or reach
-    (702.9b, 702.17b)."""
+    (702.9b, 702.17b); nor at all when b can't block (509.1b: an Aura's restriction)."""
+    if has_kw_nb(st, ct, g, b, KW_CANT_BLOCK):
+        return True
     return has_kw_nb(st, ct, g, a, KW_FLYING) and not (has_kw_nb(st, ct, g, b, KW_FLYING) or
                                                        has_kw_nb(st, ct, g, b, KW_REACH))
 
@@ -232,5 +238,8 @@ def combat_damage_nb(st, ct, g):
                 na += 1
     for k in range(na):
         s = src[k]
-        damage_nb(st, ct, g, tgt[k], amt[k], st.obj[g, O_CARD, s], st.obj[g, O_CTRL, s])
+        kw = ct.card[st.obj[g, O_CARD, s], C_KW]
+        if ct.meta[3] != 0:
+            kw |= attached_grants_nb(st, ct, g, s)[2]     # deathtouch, lifelink given
+        damage_kw_nb(st, ct, g, tgt[k], amt[k], kw, st.obj[g, O_CTRL, s])
     return ST_OK

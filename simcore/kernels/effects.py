@@ -4,6 +4,7 @@ asks for as it goes; each opcode is a kernel of kernels/ops.py. Target legality 
 before (608.2b, kernels/operands.py target_legal_nb, called by stack.resolve_top_nb)."""
 
 from ..consts import (
+    OP_ATTACH,
     OP_BECOME_CREATURE,
     OP_BLIGHT,
     OP_CREATE_TOKEN,
@@ -42,6 +43,7 @@ from ..layout import (
 from .choice import ask_yesno_nb
 from .operands import single_sel_nb
 from .ops import (
+    op_attach_nb,
     op_become_creature_nb,
     op_blight_nb,
     op_create_token_nb,
@@ -101,6 +103,8 @@ def run_op_nb(st, ct, g, si, tgt_ok, op, fl, a0, a1, a2, a3, did):
         return op_surveil_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
     if op == OP_SEARCH:
         return op_search_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
+    if op == OP_ATTACH:
+        return op_attach_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
     if op == OP_SCRY:
         return op_scry_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
     if op == OP_MILL:

@@ -10,6 +10,7 @@ from ..consts import (
     A_CAST,
     AK_ACTIVATED,
     AK_ALT_COST,
+    KW_CANT_ATTACK,
     KW_DEFENDER,
     KW_MENACE,
     OPT_ACTIVATE,
@@ -304,7 +305,7 @@ def attack_options_nb(st, ct, fw, g):
         if i >= st.obj.shape[2]:
             break
         if st.obj[g, O_TAPPED, i] == 0 and can_use_tap_nb(st, ct, g, i) and \
-                not has_kw_nb(st, ct, g, i, KW_DEFENDER):
+                not has_kw_nb(st, ct, g, i, KW_DEFENDER | KW_CANT_ATTACK):
             fw.opts[g, n] = i
             n += 1
     return n

@@ -32,6 +32,11 @@ from ..layout import (
     AB_PW,
     AB_TG,
     C_ABIL0,
+    C_ATT,
+    C_ATT_KW,
+    C_ATT_NOUNTAP,
+    C_ATT_PW,
+    C_ATT_TG,
     C_KW,
     C_MV,
     C_NABIL,
@@ -50,6 +55,7 @@ from ..layout import (
     FI_TYPES,
     FI_ZONE,
     G_TURN,
+    O_ATTACHED,
     O_CARD,
     O_CTRL,
     O_EOT_CHG,
@@ -105,7 +111,38 @@ def has_subtype_nb(st, ct, g, i, sub):
 
 @kernel
 def has_kw_nb(st, ct, g, i, kw):
-    return (ct.card[st.obj[g, O_CARD, i], C_KW] & kw) != 0
+    """Has object i any of the keywords (or restrictions) in mask kw: its card's, or given
+    by what is attached to it (613.1f, layer 6)?"""
+    if (ct.card[st.obj[g, O_CARD, i], C_KW] & kw) != 0:
+        return True
+    return ct.meta[3] != 0 and (attached_grants_nb(st, ct, g, i)[2] & kw) != 0
+
+
+@kernel
+def attached_grants_nb(st, ct, g, i):
+    """What the Auras and Equipment attached to permanent i give it by their static
+    abilities (303.4, 301.5; layout c_att_*): (power, toughness, KW_* bits, 1 if it doesn't
+    untap during its controller's untap step). A walk of the battlefield, taken only when
+    some card of the table has such an ability (meta[3])."""
+    pw = np.int64(0)
+    tg = np.int64(0)
+    kw = np.int64(0)
+    nountap = np.int64(0)
+    if ct.meta[3] == 0 or st.obj[g, O_ZONE, i] != Z_BATTLEFIELD:
+        return pw, tg, kw, nountap
+    j = -1
+    while True:
+        j = next_bf_nb(st, g, j)
+        if j >= st.obj.shape[2]:
+            break
+        cj = st.obj[g, O_CARD, j]
+        if st.obj[g, O_ATTACHED, j] != i or ct.card[cj, C_ATT] == 0:
+            continue
+        pw += ct.card[cj, C_ATT_PW]
+        tg += ct.card[cj, C_ATT_TG]
+        kw |= ct.card[cj, C_ATT_KW]
+        nountap |= ct.card[cj, C_ATT_NOUNTAP]
+    return pw, tg, kw, nountap
 
 
 @kernel
@@ -120,7 +157,7 @@ def targetable_by_nb(st, ct, g, i, p):
     """May a spell or ability p controls target object i? Not a permanent with hexproof
     that an opponent of p controls (702.11b)."""
     return st.obj[g, O_ZONE, i] != Z_BATTLEFIELD or st.obj[g, O_CTRL, i] == p or \
-        (ct.card[st.obj[g, O_CARD, i], C_KW] & KW_HEXPROOF) == 0
+        not has_kw_nb(st, ct, g, i, KW_HEXPROOF)
 
 
 @kernel
@@ -238,9 +275,10 @@ def anthems_on_bf_nb(st, ct, g):
 
 @kernel
 def pt_scan_nb(st, ct, g, i, anthems):
-    """Power and toughness now: base (or set until end of turn), anthems (static abilities of
-    permanents; scanned only if `anthems`), +1/+1 and -1/-1 counters, pumps until end of
-    turn."""
+    """Power and toughness now: base (or set until end of turn, 613.4b), then what
+    modifies them (613.4c): anthems (static abilities of permanents; scanned only if
+    `anthems`), what its Auras and Equipment give, +1/+1 and -1/-1 counters, pumps until
+    end of turn."""
     c = st.obj[g, O_CARD, i]
     p = ct.card[c, C_POWER]
     t = ct.card[c, C_TOUGHNESS]
@@ -250,6 +288,10 @@ def pt_scan_nb(st, ct, g, i, anthems):
     d = np.int64(st.o_counters[g, CK_PLUS, i]) - np.int64(st.o_counters[g, CK_MINUS, i])
     p += d + st.obj[g, O_EOT_PP, i]
     t += d + st.obj[g, O_EOT_TT, i]
+    if ct.meta[3] != 0:
+        gr = attached_grants_nb(st, ct, g, i)
+        p += gr[0]
+        t += gr[1]
     if anthems and st.obj[g, O_ZONE, i] == Z_BATTLEFIELD:
         j = -1
         while True:
