@@ -237,6 +237,9 @@ SEL_IDS = {"target": SEL_TARGET0, "target2": SEL_TARGET1, "self": SEL_SELF,
            "each_opponent": SEL_EACH_OPP,
            "each_opponent_and_their_creatures": SEL_EACH_OPP_AND_CREATURES,
            "you": SEL_YOU, "each_player": SEL_EACH_PLAYER}
+SEL_ATTACHED = 60       # what the source (an Aura, an Equipment) is attached to, as it resolves
+SEL_IDS["enchanted"] = SEL_ATTACHED
+SEL_IDS["equipped"] = SEL_ATTACHED
 
 DUR_NEXT_TURN = 1
 DUR_THIS_TURN = 2

@@ -570,8 +570,9 @@ CARD_TABLE_ARRAY_DOCS = {
                     "vocab.NON_CREATURE_SUBTYPES), as c_sub: what o_eot_chg grants (205.3m)",
     "meta": "[4] int32: [counter kinds (META_NKINDS), the warp trigger's ability id "
             "(META_WARP_ABIL, read as meta[1]), cards (META_NCARDS), 1 = some card has an "
-            "AK_GRANT ability (META_GRANTS, read as meta[3]: attachments are scanned only "
-            "then)]; 0 and 2 are not read",
+            "AK_GRANT ability or an effect that attaches or acts on what its source is "
+            "attached to (META_GRANTS, read as meta[3]: attachments are scanned, and the "
+            "greedy player weighs Auras and Equipment, only then)]; 0 and 2 are not read",
 }
 
 _PREFIX = {"o_": "O_", "p_": "PL_", "s_": "SI_", "q_": "QI_", "d_": "DI_", "c_": "C_",

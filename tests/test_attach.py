@@ -51,7 +51,7 @@ def test_attach_scenario(item):
 
 
 def test_both_kinds_have_scenarios():
-    assert {Path(f).stem for f, _ in ITEMS} == {"auras", "equipment"}
+    assert {Path(f).stem for f, _ in ITEMS} == {"auras", "equipment", "attached_effects"}
 
 
 def test_grants_compile_to_the_card_columns_and_equip_to_a_sorcery_speed_ability():
@@ -88,12 +88,12 @@ def deck(*parts):
 
 
 def _batch(seed, n_games=40):
-    d0 = deck((12, "Plains"), (12, "Forest"), (10, "Grizzly Bears"), (6, "Hill Giant"),
-              (4, "Holy Strength"), (4, "Pacifism"), (4, "Bonesplitter"), (4, "Short Sword"),
-              (4, "Swiftfoot Boots"))
-    d1 = deck((12, "Swamp"), (12, "Island"), (10, "Grizzly Bears"), (6, "Gray Ogre"),
+    d0 = deck((10, "Plains"), (8, "Forest"), (6, "Mountain"), (8, "Grizzly Bears"),
+              (4, "Hill Giant"), (4, "Holy Strength"), (4, "Pacifism"), (4, "Bonesplitter"),
+              (4, "Short Sword"), (4, "Swiftfoot Boots"), (4, "Firebreathing"))
+    d1 = deck((12, "Swamp"), (12, "Island"), (8, "Grizzly Bears"), (4, "Gray Ogre"),
               (4, "Dead Weight"), (4, "Flight"), (4, "Dehydration"), (4, "Basilisk Collar"),
-              (4, "Mark of the Vampire"))
+              (4, "Mark of the Vampire"), (4, "Cliffhaven Kitesail"))
     b = GameBatch(POOL, d0, d1, n_games=n_games, seed=seed, start="random", max_turns=20)
     b.fw.fl[:, L.F_OPT_AUDIT] = 1
     b.st.gm[:, L.G_SBA_AUDIT] = 1
@@ -107,7 +107,7 @@ def test_random_players_play_auras_and_equipment_legally():
     b.play([RandomAgent(), RandomAgent()], np.random.default_rng(3))
     rec = b.records()
     for name in ("Holy Strength", "Pacifism", "Bonesplitter", "Dead Weight", "Dehydration",
-                 "Basilisk Collar"):
+                 "Basilisk Collar", "Firebreathing", "Cliffhaven Kitesail"):
         assert (rec["cast"][rec["card"] == POOL.card_id[name]] > 0).any(), name
     assert b.fw.fl[:, L.F_OPT_MISSED].sum() == 0
     assert b.st.gm[:, L.G_SBA_MISSED].sum() == 0
@@ -124,7 +124,8 @@ def test_greedy_puts_boons_on_its_own_creatures_and_burdens_on_the_opponents():
     obj = b.st.obj
     boons = {POOL.card_id[n] for n in ("Holy Strength", "Flight", "Mark of the Vampire",
                                        "Bonesplitter", "Short Sword", "Swiftfoot Boots",
-                                       "Basilisk Collar")}
+                                       "Basilisk Collar", "Firebreathing",
+                                       "Cliffhaven Kitesail")}
     burdens = {POOL.card_id[n] for n in ("Pacifism", "Dead Weight", "Dehydration")}
     seen = {"boon": 0, "burden": 0, "equipped": 0}
     for g in range(b.n_games):

@@ -338,3 +338,25 @@ def test_auras_and_equipment_read_what_they_give_and_render_back():
                                    power="1" if "Creature" in tl else None,
                                    toughness="1" if "Creature" in tl else None)).status \
             != FULL, text
+
+
+def test_effects_on_the_attached_creature_and_attaching_as_it_enters():
+    # 701.3a: "attach it to target creature you control" (the Equipment itself, "it" in its
+    # own trigger); "enchanted creature" as an effect's object: what the Aura is attached to
+    kite = ("When ~ enters, attach it to target creature you control.\nEquipped creature has "
+            "flying.\nEquip {2}")
+    c = compile_printed(one("Cliffhaven Kitesail", "Artifact \u2014 Equipment", kite, "{1}"))
+    assert c.status == FULL
+    assert c.card["abilities"][0] == {"kind": "trigger", "event": "enters", "targets": [
+        {"types": ["Creature"], "controller": "you"}], "effects": [{"do": "attach"}]}
+    assert render_agrees(kite, "Cliffhaven Kitesail", False, c.card)
+    fire = "Enchant creature\n{R}: Enchanted creature gets +1/+0 until end of turn."
+    c = compile_printed(one("Firebreathing", "Enchantment \u2014 Aura", fire, "{R}"))
+    assert c.status == FULL
+    assert c.card["abilities"][0]["effects"] == [{"do": "pump", "what": "enchanted",
+                                                  "power": 1, "toughness": 0}]
+    assert render_agrees(fire, "Firebreathing", False, c.card)
+    # the source sacrificed as a cost: what it enchanted is not kept, so it stays unread
+    briar = "Enchant creature\nSacrifice ~: Enchanted creature gets +3/+3 until end of turn."
+    assert compile_printed(one("Briar Shield", "Enchantment \u2014 Aura", briar,
+                               "{G}")).status == PARTIAL

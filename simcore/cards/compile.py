@@ -165,6 +165,7 @@ class _Compiler:
         self.filters = []
         self.ops = []
         self.filter_ids = {}
+        self.attach_words = False     # an effect attaches, or acts on what is attached to
 
     # ---- helpers ----
     def cost_id(self, mc):
@@ -310,9 +311,14 @@ class _Compiler:
                          K.SEARCH_TO_BATTLEFIELD if e.get("put") == "battlefield" else
                          K.SEARCH_TO_HAND, int(e.get("tapped", False))]
                 op = K.OP_SEARCH
+            elif do == "attach":
+                a[0] = K.SEL_IDS[sel(e, "to")]
+                op = K.OP_ATTACH
             else:  # pragma: no cover - the validator rejects unknown effects
                 raise PlaytestError(f"{w}.do: unknown effect {do!r}")
             self.ops.append([op, flags] + a)
+            if do == "attach" or e.get("what") in ("enchanted", "equipped"):
+                self.attach_words = True
         return start, len(self.ops) - start
 
     def targets(self, row, specs, where):
@@ -626,7 +632,8 @@ class _Compiler:
         for s, sid in pool.sub_id.items():
             if s not in vocab.NON_CREATURE_SUBTYPES:
                 subc[sid >> 6] |= np.uint64(1) << np.uint64(sid & 63)
-        meta = np.array([pool.n_kinds, warp_id, nc, int(cards["c_att"].any())], np.int32)
+        meta = np.array([pool.n_kinds, warp_id, nc,
+                         int(cards["c_att"].any() or self.attach_words)], np.int32)
         return CardTable(card=card, c_sub=cards["c_sub"], mcost=mcost, abil=abil, filt=filt,
                          ops=ops, sub_creature=subc, meta=meta)
 

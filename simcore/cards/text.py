@@ -141,6 +141,8 @@ class _Card:
         self.self_subject = (ability.get("kind") == "trigger" and
                              ability.get("event") in ("dies", "leaves") and
                              ability.get("subject", "self") == "self")
+        self.card_trigger = ability.get("kind") == "trigger" and \
+            ability.get("subject", "self") == "self"
         if len(self.targets) == 2 and self.targets[0] == self.targets[1]:
             self.targets[1] = "another " + self.targets[1]
 
@@ -152,6 +154,8 @@ class _Card:
                 return "it"
             self.named.add(sel)
             return self.targets[i] if i < len(self.targets) else sel   # (validation refuses)
+        if sel in ("enchanted", "equipped"):
+            return _attached_noun(self.card, sel)
         return {"self": self.name, "subject": "it", "each_creature": "each creature",
                 "each_opponent": "each opponent",
                 "each_opponent_and_their_creatures":
@@ -257,6 +261,9 @@ def _clause(e: dict, c: _Card) -> tuple[str | None, str, str, str]:
         put = ("put it onto the battlefield" + (" tapped" if e.get("tapped") else "")
                if e.get("put") == "battlefield" else "put it into your hand")
         return None, "search", f"your library for {what}{reveal}, {put}, then shuffle", ""
+    if do == "attach":     # "When ~ enters, attach it to ...": the source, "it" in its trigger
+        it = "it" if c.card_trigger else c.name
+        return None, "attach", f"{it} to {sel('to')}", ""
     if do == "pump":
         return (sel("what"), "get", f"{_pt(e.get('power', 0), e.get('toughness', 0))} until "
                 f"end of turn", "")
@@ -431,16 +438,20 @@ def _cast_from_exile(ab: dict, c: _Card) -> str:
     return ("During your turn, " + text if during == "your_turn" else _cap(text)) + "."
 
 
+def _attached_noun(card: dict, to: str) -> str:
+    """"enchanted creature": the enchanted object named by what the Aura may enchant (one
+    card type, else "permanent"); "equipped creature"."""
+    if to == "equipped":
+        return "equipped creature"
+    ench = card.get("enchant", {})
+    types = ench.get("types", [])
+    return "enchanted " + (types[0].lower() if len(types) == 1 and "subtype" not in ench
+                           else "permanent")
+
+
 def _grant(ab: dict, card: dict) -> str:
-    """"Enchanted creature gets +2/+0 and has trample.": the enchanted object named by what
-    the Aura may enchant (one card type, else "permanent"), the equipped one a creature."""
-    if ab["to"] == "equipped":
-        who = "Equipped creature"
-    else:
-        types = card.get("enchant", {}).get("types", [])
-        noun = types[0].lower() if len(types) == 1 and "subtype" not in card["enchant"] \
-            else "permanent"
-        who = "Enchanted " + noun
+    """"Enchanted creature gets +2/+0 and has trample."."""
+    who = _cap(_attached_noun(card, ab["to"]))
     parts = []
     if ab.get("power", 0) or ab.get("toughness", 0):
         parts.append("gets " + _pt(ab.get("power", 0), ab.get("toughness", 0)))

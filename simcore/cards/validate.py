@@ -428,6 +428,29 @@ def _check_effect(v, path: str, ctx: CardContext) -> None:
                                                               "zone, controller or owner")
         if v.get("tapped") and v.get("put", "hand") != "battlefield":
             ctx.fail(_join(path, "tapped"), 'only with put = "battlefield"')
+    if do == "attach" and v.get("to", "target") not in vocab.TARGET_SELECTORS:
+        ctx.fail(_join(path, "to"), "an object it is attached to: a target")
+
+
+def _check_attached_words(data: dict, ab: dict, path: str, ctx: CardContext) -> None:
+    """"attach" attaches its source, an Equipment (301.5); "enchanted" and "equipped" name
+    what the source, an Aura or an Equipment, is attached to as the effect resolves, so the
+    source must still be there (no sacrifice_self: what it was attached to is not kept)."""
+    aura = "enchant" in data
+    equipment = "Equipment" in data.get("subtypes", [])
+    for j, e in enumerate(ab.get("effects", [])):
+        where = f"{path}.effects[{j}]"
+        what = e.get("what")
+        if e.get("do") == "attach" and not equipment:
+            ctx.fail(where + ".do", '"attach" attaches the source: an Equipment (301.5)')
+        if what == "enchanted" and not aura:
+            ctx.fail(where + ".what", '"enchanted" needs an Aura (the card\'s enchant key)')
+        if what == "equipped" and not equipment:
+            ctx.fail(where + ".what", '"equipped" needs an Equipment')
+        if (e.get("do") == "attach" or what in ("enchanted", "equipped")) and \
+                ab.get("sacrifice_self"):
+            ctx.fail(where, "the source is sacrificed as a cost: nothing to attach, and what "
+                            "it was attached to is not kept")
 
 
 def _check_card(data: dict, ctx: CardContext) -> None:
@@ -435,6 +458,7 @@ def _check_card(data: dict, ctx: CardContext) -> None:
     if not data["types"]:
         ctx.fail("types", "needs at least one card type")
     for k, ab in enumerate(data.get("abilities", [])):
+        _check_attached_words(data, ab, f"abilities[{k}]", ctx)
         to = ab.get("to") if ab.get("kind") == "static" else None
         if to == "enchanted" and "enchant" not in data:
             ctx.fail(f"abilities[{k}].to", '"enchanted" needs an Aura: the card\'s '

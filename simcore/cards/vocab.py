@@ -79,6 +79,7 @@ EFFECTS = {
     "destroy": {"what"},
     "pump": {"what", "power", "toughness"},
     "search_library": {"find", "put", "tapped", "reveal"},
+    "attach": {"to"},          # attach the source (an Equipment) to it (701.3a)
 }
 # What an effect acts on when its selector key is left out (simcore/cards/compile.py reads these
 # defaults too): "target" there needs the ability's first target like a written one.
@@ -94,6 +95,7 @@ SELECTOR_DEFAULTS = {
     "shuffle_into_library": {"what": "self"},
     "destroy": {"what": "target"},
     "pump": {"what": "target"},
+    "attach": {"to": "target"},
 }
 # Selector values that name one of the ability's targets, by position in `targets`.
 TARGET_SELECTORS = {"target": 0, "target2": 1}
@@ -259,7 +261,7 @@ SCHEMAS = {
         "to": (("enum", DAMAGE_TO), False),
         "who": (("enum", WHO_VALUES), False),
         "token": (("str",), False),
-        "what": (("enum", {"target", "self", "subject"}), False),
+        "what": (("enum", {"target", "self", "subject", "enchanted", "equipped"}), False),
         "link": (("bool",), False),
         "playable": (("enum", {"until_end_of_your_next_turn", "this_turn"}), False),
         "power": (("int",), False),

@@ -13,9 +13,9 @@ kind:
   value, or (chump) when the attacking power is lethal;
 - questions: aim at the opponent and their biggest creature, blight its cheapest smallest
   creature, proliferate its own things only, say yes to "you may", take the largest number;
-- Auras and Equipment (by what they give, c_att_*): a boon goes on our biggest creature, a
-  burden on the opponent's (an Aura with no such target is not cast); equip only when our
-  biggest creature is not the one equipped.
+- Auras and Equipment (by what they give, c_att_*, and what their abilities pump): a boon
+  goes on our biggest creature, a burden on the opponent's (an Aura with no such target is
+  not cast); equip only when our biggest creature is not the one equipped.
 Power and toughness here are printed values plus counters (no anthems): a heuristic.
 
 One implementation for both paths: the compiled game loop asks `greedy_action_nb` game by
@@ -427,16 +427,29 @@ def score_question(obj, counters, card, g, me, why, qk, a, o):
 
 
 @kernel
-def _grant_worth(card, c):
-    """What card c's grants are worth to the creature it is attached to (an Aura's or
-    Equipment's c_att_*): > 0 a boon, for our own creature; < 0 a burden, for the
+def _attaches(ct, c):
+    """Is card c an Aura (a permanent with a spell ability: its enchant target) or an
+    Equipment?"""
+    return ct.card[c, L.C_EQUIPMENT] != 0 or \
+        (ct.card[c, L.C_SPELL] >= 0 and (ct.card[c, L.C_TYPES] & K.T_PERMANENT) != 0)
+
+
+@kernel
+def _grant_worth(ct, c):
+    """What card c is worth to the creature it is attached to: what it gives (c_att_*) and
+    what its abilities pump it by: > 0 a boon, for our own creature; < 0 a burden, for the
     opponent's (-N/-N, can't attack or block, doesn't untap); 0 none."""
+    card = ct.card
     kw = card[c, L.C_ATT_KW]
     v = card[c, L.C_ATT_PW] + card[c, L.C_ATT_TG] - 3 * card[c, L.C_ATT_NOUNTAP]
     bad = K.KW_CANT_ATTACK | K.KW_CANT_BLOCK | K.KW_DEFENDER
     for b in range(31):
         if (kw >> b) & 1:
             v += -3 if ((1 << b) & bad) != 0 else 1
+    for ab in range(card[c, L.C_ABIL0], card[c, L.C_ABIL0] + card[c, L.C_NABIL]):
+        for op in range(ct.abil[ab, L.AB_OP0], ct.abil[ab, L.AB_OP0] + ct.abil[ab, L.AB_NOP]):
+            if ct.ops[op, 0] == K.OP_PUMP and ct.ops[op, 2] == K.SEL_ATTACHED:
+                v += ct.ops[op, 3] + ct.ops[op, 4]
     return v
 
 
@@ -445,7 +458,7 @@ def _aura_has_target(st, ct, g, me, slot):
     """Has the Aura spell in `slot` a target where it helps: our creature for a boon, the
     opponent's for a burden (an Aura without grants: any)?"""
     c = _card_of(st.obj, g, slot)
-    v = _grant_worth(ct.card, c)
+    v = _grant_worth(ct, c)
     sa = ct.card[c, L.C_SPELL]
     if v == 0 or sa < 0 or ct.abil[sa, L.AB_NTGT] == 0:
         return True
@@ -497,7 +510,7 @@ def _attach_priority(st, ct, g, me, o, s):
     slot = _slot(st.obj, option_slot_nb(o))
     c = _card_of(st.obj, g, slot)
     if option_kind_nb(o) == K.OPT_CAST:
-        if ct.card[c, L.C_ATT] != 0 and not _aura_has_target(st, ct, g, me, slot):
+        if _attaches(ct, c) and not _aura_has_target(st, ct, g, me, slot):
             return -1.0
     elif option_kind_nb(o) == K.OPT_ACTIVATE and ct.card[c, L.C_EQUIPMENT] != 0:
         a0 = ct.card[c, L.C_ABIL0]
@@ -516,7 +529,7 @@ def _attach_target(st, ct, g, me, o, s):
     """A target for what an Aura or Equipment gives: a boon to our biggest creature
     (power plus toughness now), a burden as other removal is aimed (score_question)."""
     c = _card_of(st.obj, g, _slot(st.obj, st.gm[g, L.G_ASK_SRC]))
-    if ct.card[c, L.C_ATT] == 0 or _grant_worth(ct.card, c) <= 0:
+    if not _attaches(ct, c) or _grant_worth(ct, c) <= 0:
         return s
     if is_player_value_nb(o):
         return -3.0

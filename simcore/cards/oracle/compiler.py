@@ -197,7 +197,7 @@ def _validated(card: dict, ab_lines: list[int], unread: list, read_any: bool):
             card = {key: v for key, v in card.items() if key != "abilities"}
             if abilities:
                 card["abilities"] = abilities
-            read_any = bool(abilities or card.get("keywords"))
+            read_any = bool(abilities or card.get("keywords") or card.get("enchant"))
 
 
 def compile_printed(p: Printed) -> Compiled:

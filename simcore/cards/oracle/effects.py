@@ -35,8 +35,15 @@ def _object(phrase: str, tg: Targets) -> str | None:
         return "self"
     if phrase == "it" and tg.last():        # "that creature" may name another object
         return tg.last()
+    m = _ATTACHED.match(phrase)       # what the Aura or Equipment is attached to
+    if m:
+        return m[1] or m[2]
     spec = read_target(phrase)
     return tg.add(spec) if spec is not None else None
+
+
+_ATTACHED = re.compile(r"^(enchanted) (?:creature|permanent|land|artifact|enchantment|"
+                       r"planeswalker)$|^(equipped) creature$")
 
 
 def _n(word: str):
@@ -160,6 +167,13 @@ def _search(m, tg):
     return [e]
 
 
+def _attach(m, tg):
+    to = _object(m["what"], tg)
+    if to != "target":
+        return None
+    return [{"do": "attach"}]
+
+
 def _create(m, tg):
     tok = token_def(m["desc"], m["kws"])
     if tok is None:
@@ -169,7 +183,7 @@ def _create(m, tg):
 
 
 _N = rf"(?P<n>{NUMBER})"
-_OBJ = r"(?P<what>~|it|(?:another )?target [^.]+?|any target)"
+_OBJ = r"(?P<what>~|it|(?:another )?target [^.]+?|any target|enchanted \w+|equipped creature)"
 PATTERNS = [
     (re.compile(rf"~ deals {_N} damage to (?P<to>[^.]+)"), _damage),
     (re.compile(rf"draw (?:(?P<n>{NUMBER}) cards|a card)"), _draw),
@@ -191,6 +205,7 @@ PATTERNS = [
                 r"put it (?P<put>onto the battlefield(?P<tapped> tapped)?|into your hand), "
                 r"then shuffle"), _search),
     (re.compile(rf"create {_N} (?P<desc>.+?) tokens?(?: with (?P<kws>[a-z ,]+))?"), _create),
+    (re.compile(r"attach (?:it|~) to (?P<what>target [^.]+)"), _attach),
 ]
 _MAY = re.compile(r"^you may (.+)$")
 
