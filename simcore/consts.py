@@ -101,6 +101,9 @@ KW_BLOCKS_ONLY_FLYING = 1 << 23
 RESTRICTION_BITS = {"cant_block": KW_CANT_BLOCK, "cant_be_blocked": KW_CANT_BE_BLOCKED,
                     "attacks_each_combat": KW_ATTACKS_EACH_COMBAT,
                     "blocks_only_flying": KW_BLOCKS_ONLY_FLYING}
+# Restrictions an Aura gives (508.1c, 509.1b), read as keywords are (query.has_kw_nb) but
+# not keywords a card file writes (not in KW_BITS); "can't block" is KW_CANT_BLOCK above
+KW_CANT_ATTACK = 1 << 24
 
 # ---- mana types: index into pools, 6-bit masks (bit i = type i) ----
 M_W, M_U, M_B, M_R, M_G, M_C = 0, 1, 2, 3, 4, 5
@@ -137,6 +140,7 @@ AK_ENTERS_TAPPED = 14   # "~ enters tapped." (614.1c), or "... unless" (ETU_*)
 AK_FLASHBACK = 29   # cast from its owner's graveyard for a_cost (+ a_pay_life) (702.34a)
 CF_FLASHBACK = 8    # o_cflags bit: cast for its flashback cost (702.34a: exiled as it leaves)
 AK_MODE = 30        # one mode of a modal spell, "Choose one —" (700.2): targets and effects
+AK_GRANT = 20      # static: what an Aura or Equipment gives the object it is attached to
 
 # ---- g_any_attackers: attackers declared, and which combat damage step (510.4) ----
 ATK_DECLARED = 1
@@ -252,6 +256,7 @@ OP_UNTAP = 81              # sel (701.21b)
 OP_RETURN_TO_HAND = 82     # sel: a permanent or a graveyard card to its owner's hand
 OP_PUMP_ALL = 83           # filter id, power, toughness, keyword mask (611.2c)
 OP_COUNTER = 84            # sel (a spell), generic mana its controller may pay instead (0 none)
+OP_ATTACH = 60             # attach the source to target 0 (701.3; equip, 702.6a)
 OPCODE_NAMES = {v: k for k, v in dict(globals()).items() if k.startswith("OP_")}
 OPF_OPTIONAL = 1
 OPF_IF_DONE = 2
@@ -271,6 +276,9 @@ SEL_IDS = {"target": SEL_TARGET0, "target2": SEL_TARGET1, "self": SEL_SELF,
            "each_opponent": SEL_EACH_OPP,
            "each_opponent_and_their_creatures": SEL_EACH_OPP_AND_CREATURES,
            "you": SEL_YOU, "each_player": SEL_EACH_PLAYER}
+SEL_ATTACHED = 60       # what the source (an Aura, an Equipment) is attached to, as it resolves
+SEL_IDS["enchanted"] = SEL_ATTACHED
+SEL_IDS["equipped"] = SEL_ATTACHED
 
 DUR_NEXT_TURN = 1
 DUR_THIS_TURN = 2

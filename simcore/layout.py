@@ -36,7 +36,8 @@ OBJ_PLANES = (
     ("o_oid", "object id: new on every zone change (400.7), from G_NEXT_OID; stored ids "
               "(s_src_oid, s_toid*, q_subj_oid, d_oid, o_ex_link) equal it while it is the "
               "same object"),
-    ("o_attached", "slot of the permanent this Aura is attached to (303.4f); -1 none"),
+    ("o_attached", "slot of the permanent this Aura (303.4f) or Equipment (301.5c) is "
+                   "attached to; -1 none"),
     ("o_token", "1 = token"),
     ("o_x", "X chosen for the spell that became it (107.3m); on the stack: X; 0 for lands "
             "played, tokens and cards returned to the battlefield"),
@@ -153,6 +154,9 @@ GM_PLANES = (
     ("dry_v", "dry runs: values those answers took (lists take several)"),
     ("record", "1 = record per card when it was drawn, cast and entered (o_drawn, o_cast, "
                "o_entered); set when the first turn begins, if the batch records"),
+    ("ask_src", "slot of the spell being cast, or of the source of the ability, whose targets "
+                "the open W_TARGET question chooses (set before each: the greedy player "
+                "reads what the target is for, e.g. an Aura's)"),
 )
 # st.stk[g, SI_*, depth], int32; depth 0 = bottom
 STK_PLANES = (
@@ -364,6 +368,15 @@ CARD_PLANES = (
     ("c_gy_need", "the same for its abilities that work from its owner's graveyard (a_zone "
                   "Z_GRAVEYARD) and its flashback cost (AK_FLASHBACK); NO_CANDIDATE none"),
     ("c_gy_need_i", "the same over those without sorcery timing"),
+    ("c_att", "1 = has an AK_GRANT ability: gives the object it is attached to what c_att_* "
+              "say (query.attached_grants_nb)"),
+    ("c_att_pw", "power its AK_GRANT abilities give the object it is attached to (613.4c)"),
+    ("c_att_tg", "toughness they give"),
+    ("c_att_kw", "KW_* bits they give (613.1f), with KW_CANT_ATTACK and KW_CANT_BLOCK"),
+    ("c_att_nountap", "1 = the object it is attached to doesn't untap during its "
+                      "controller's untap step (502.3)"),
+    ("c_equipment", "1 = an Equipment (301.5): unattached, not put into the graveyard, when "
+                    "what it is attached to leaves or is no creature (704.5n)"),
 )
 # ct.mcost[m, MC_*], int32; m = cost id, 0 = the empty cost
 MC_PLANES = (
@@ -453,6 +466,10 @@ ABIL_PLANES = (
     ("a_discard_n", "cost (AK_ACTIVATED): discard this many other cards of your choice; 0 none"),
     ("a_exile_self", "cost (AK_ACTIVATED from Z_GRAVEYARD): 1 = exile this card"),
     ("a_once", "1 = activate only once each turn (602.5b: o_once_*)"),
+    ("a_gkw", "AK_GRANT: KW_* bits given (KW_CANT_ATTACK, KW_CANT_BLOCK: its restrictions); "
+              "its a_pw, a_tg the P/T given"),
+    ("a_gnountap", "AK_GRANT: 1 = what it is attached to doesn't untap during its "
+                   "controller's untap step"),
 ) + tuple((f"a_prod_opts{k}", f"PK_CHOICE: option {k}, packed mana; 0 unused")
           for k in range(4)) + \
     tuple((f"a_tgt{k}", f"filter id of target {k}; -1 none") for k in range(2)) + \
@@ -594,11 +611,14 @@ CARD_TABLE_ARRAY_DOCS = {
            "OP_COUNTER sel (a spell on the stack), generic mana its controller may pay instead "
            "(0: none); OP_LOOK_TOP how many are looked at, filter id (-1 any card), second "
            "filter id (-1 none), how many to take | DIG_* flags; OP_DELAY AK_DELAYED ability "
-           "id, EV_* step. Unused operands are 0; a4 and a5 always are",
+           "id, EV_* step; OP_ATTACH sel (the source is attached to it: equip). Unused operands are 0; a4 and a5 always are",
     "sub_creature": "[sw] uint64: the subtype ids that are creature types (not "
                     "vocab.NON_CREATURE_SUBTYPES), as c_sub: what o_eot_chg grants (205.3m)",
-    "meta": "[3] int32: [counter kinds (META_NKINDS), the warp trigger's ability id "
-            "(META_WARP_ABIL, read as meta[1]), cards (META_NCARDS)]; 0 and 2 are not read",
+    "meta": "[4] int32: [counter kinds (META_NKINDS), the warp trigger's ability id "
+            "(META_WARP_ABIL, read as meta[1]), cards (META_NCARDS), 1 = some card has an "
+            "AK_GRANT ability or an effect that attaches or acts on what its source is "
+            "attached to (META_GRANTS, read as meta[3]: attachments are scanned, and the "
+            "greedy player weighs Auras and Equipment, only then)]; 0 and 2 are not read",
 }
 
 _PREFIX = {"o_": "O_", "p_": "PL_", "s_": "SI_", "q_": "QI_", "d_": "DI_", "c_": "C_",

@@ -646,3 +646,68 @@ def test_a_sacrifice_as_a_spells_additional_cost_reads_and_renders_back():
     assert r.card["abilities"][1] == {"kind": "additional_cost",
                                       "options": [{"sacrifice": {"types": ["Creature"]}}]}
     assert render_agrees(text, "Bone Splinters", False, r.card)
+
+
+def test_auras_and_equipment_read_what_they_give_and_render_back():
+    # 702.5a, 303.4a: the enchant line is what the Aura may target and enchant; 613.4c,
+    # 613.1f: what the static ability gives the enchanted or equipped creature
+    rancor_head = "Enchant creature\nEnchanted creature gets +2/+0 and has trample."
+    c = compile_printed(one("Rancor Head", "Enchantment \u2014 Aura", rancor_head, "{G}"))
+    assert c.status == FULL
+    assert c.card["enchant"] == {"types": ["Creature"]}
+    assert c.card["abilities"] == [{"kind": "static", "effect": "grant", "to": "enchanted",
+                                    "power": 2, "keywords": ["trample"]}]
+    assert render_agrees(rancor_head, "Rancor Head", False, c.card)
+    texts = {
+        "Pacifism": ("Enchantment \u2014 Aura", "{1}{W}",
+                     "Enchant creature\nEnchanted creature can't attack or block.",
+                     {"cant": ["attack", "block"]}),
+        "Dehydration": ("Enchantment \u2014 Aura", "{3}{U}",
+                        "Enchant creature\nEnchanted creature doesn't untap during its "
+                        "controller's untap step.", {"cant": ["untap"]}),
+        "Basilisk Collar": ("Artifact \u2014 Equipment", "{1}",
+                            "Equipped creature has deathtouch and lifelink.\nEquip {2}",
+                            {"keywords": ["deathtouch", "lifelink"]}),
+    }
+    for name, (tl, cost, text, got) in texts.items():
+        c = compile_printed(one(name, tl, text, cost))
+        assert c.status == FULL, name
+        assert {k: v for k, v in c.card["abilities"][0].items()
+                if k not in ("kind", "effect", "to")} == got
+        assert render_agrees(text, name, False, c.card), name
+    assert compile_printed(one("Basilisk Collar", "Artifact \u2014 Equipment",
+                               texts["Basilisk Collar"][2], "{1}")).card["abilities"][1] == \
+        {"kind": "equip", "cost": "{2}"}
+    # Enchant lines and grants the vocabulary cannot say stay unread
+    for tl, text in (("Enchantment \u2014 Aura", "Enchant player\nEnchanted player gets +1/+1."),
+                     ("Enchantment \u2014 Aura", "Enchant creature\nEnchanted creature has "
+                                                 "shroud."),
+                     ("Enchantment \u2014 Aura", "Enchant creature or Vehicle\nEnchanted "
+                                                 "creature gets +1/+1."),
+                     ("Enchantment Creature \u2014 Spirit", "Enchanted creature gets +1/+1.")):
+        assert compile_printed(one("Test Aura", tl, text, "{W}",
+                                   power="1" if "Creature" in tl else None,
+                                   toughness="1" if "Creature" in tl else None)).status \
+            != FULL, text
+
+
+def test_effects_on_the_attached_creature_and_attaching_as_it_enters():
+    # 701.3a: "attach it to target creature you control" (the Equipment itself, "it" in its
+    # own trigger); "enchanted creature" as an effect's object: what the Aura is attached to
+    kite = ("When ~ enters, attach it to target creature you control.\nEquipped creature has "
+            "flying.\nEquip {2}")
+    c = compile_printed(one("Cliffhaven Kitesail", "Artifact \u2014 Equipment", kite, "{1}"))
+    assert c.status == FULL
+    assert c.card["abilities"][0] == {"kind": "trigger", "event": "enters", "targets": [
+        {"types": ["Creature"], "controller": "you"}], "effects": [{"do": "attach"}]}
+    assert render_agrees(kite, "Cliffhaven Kitesail", False, c.card)
+    fire = "Enchant creature\n{R}: Enchanted creature gets +1/+0 until end of turn."
+    c = compile_printed(one("Firebreathing", "Enchantment \u2014 Aura", fire, "{R}"))
+    assert c.status == FULL
+    assert c.card["abilities"][0]["effects"] == [{"do": "pump", "what": "enchanted",
+                                                  "power": 1, "toughness": 0}]
+    assert render_agrees(fire, "Firebreathing", False, c.card)
+    # the source sacrificed as a cost: what it enchanted is not kept, so it stays unread
+    briar = "Enchant creature\nSacrifice ~: Enchanted creature gets +3/+3 until end of turn."
+    assert compile_printed(one("Briar Shield", "Enchantment \u2014 Aura", briar,
+                               "{G}")).status == PARTIAL

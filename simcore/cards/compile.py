@@ -44,6 +44,7 @@ def ct_views(ct):
 META_NKINDS = 0
 META_WARP_ABIL = 1
 META_NCARDS = 2
+META_GRANTS = 3
 
 
 def mana_str_pack(s, where):
@@ -165,6 +166,7 @@ class _Compiler:
         self.ops = []
         self.delayed = []     # (ops row of an OP_DELAY, its effects, where), patched later
         self.filter_ids = {}
+        self.attach_words = False     # an effect attaches, or acts on what is attached to
 
     # ---- helpers ----
     def cost_id(self, mc):
@@ -344,9 +346,14 @@ class _Compiler:
             elif do == "return_to_hand":
                 a[0] = K.SEL_IDS[sel(e, "what")]
                 op = K.OP_RETURN_TO_HAND
+            elif do == "attach":
+                a[0] = K.SEL_IDS[sel(e, "to")]
+                op = K.OP_ATTACH
             else:  # pragma: no cover - the validator rejects unknown effects
                 raise PlaytestError(f"{w}.do: unknown effect {do!r}")
             self.ops.append([op, flags] + a)
+            if do == "attach" or e.get("what") in ("enchanted", "equipped"):
+                self.attach_words = True
         return start, len(self.ops) - start
 
     def targets(self, row, specs, where):
@@ -519,6 +526,25 @@ class _Compiler:
             elif "pay_life" in u:
                 r["a_etu"], r["a_etu_n"] = K.ETU_PAY_LIFE, u["pay_life"]
             return [r]
+        if kind == "equip":      # 702.6a: an activated ability, as a sorcery
+            r = self.new_abil(K.AK_ACTIVATED, cid)
+            r["a_cost"] = self.cost_id(parse_mana(ab["cost"], w + ".cost'"))
+            r["a_sorcery"] = 1
+            self.targets(r, [{"types": ["Creature"], "controller": "you", "other": True}], w)
+            self.ops.append([K.OP_ATTACH, 0, K.SEL_TARGET0, 0, 0, 0, 0, 0])
+            r["a_op0"], r["a_nop"] = len(self.ops) - 1, 1
+            return [r]
+        if kind == "static" and ab["effect"] == "grant":
+            r = self.new_abil(K.AK_GRANT, cid)     # to the object it is attached to
+            r["a_pw"], r["a_tg"] = ab.get("power", 0), ab.get("toughness", 0)
+            kw = 0
+            for x in ab.get("keywords", []):
+                kw |= K.KW_BITS[x]
+            cant = ab.get("cant", [])
+            kw |= (K.KW_CANT_ATTACK if "attack" in cant else 0) | \
+                (K.KW_CANT_BLOCK if "block" in cant else 0)
+            r["a_gkw"], r["a_gnountap"] = kw, int("untap" in cant)
+            return [r]
         if kind == "static":
             r = self.new_abil(K.AK_STATIC, cid)
             r["a_filter"] = self.filter_id(ab["filter"], w + ".filter")
@@ -645,6 +671,13 @@ class _Compiler:
                     cards["c_spell"][cid] = cards["c_abil0"][cid] + j
                 if r["a_kind"] == K.AK_STATIC:
                     cards["c_static"][cid] = 1
+                if r["a_kind"] == K.AK_GRANT:
+                    cards["c_att"][cid] = 1
+                    cards["c_att_pw"][cid] += r["a_pw"]
+                    cards["c_att_tg"][cid] += r["a_tg"]
+                    cards["c_att_kw"][cid] |= r["a_gkw"]
+                    cards["c_att_nountap"][cid] |= r["a_gnountap"]
+            cards["c_equipment"][cid] = int("Equipment" in d.get("subtypes", []))
         # warp's delayed trigger: exile the warped permanent at the next end step (702.185a)
         warp = self.new_abil(K.AK_DELAYED, -1)
         self.ops.append([K.OP_EXILE_WARPED, 0, K.SEL_SUBJECT, 0, 0, 0, 0, 0])
@@ -686,7 +719,8 @@ class _Compiler:
         for s, sid in pool.sub_id.items():
             if s not in vocab.NON_CREATURE_SUBTYPES:
                 subc[sid >> 6] |= np.uint64(1) << np.uint64(sid & 63)
-        meta = np.array([pool.n_kinds, warp_id, nc], np.int32)
+        meta = np.array([pool.n_kinds, warp_id, nc,
+                         int(cards["c_att"].any() or self.attach_words)], np.int32)
         return CardTable(card=card, c_sub=cards["c_sub"], mcost=mcost, abil=abil, filt=filt,
                          ops=ops, sub_creature=subc, meta=meta)
 

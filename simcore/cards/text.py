@@ -147,6 +147,8 @@ class _Card:
         self.self_subject = (ability.get("kind") == "trigger" and
                              ability.get("event") in ("dies", "leaves") and
                              ability.get("subject", "self") == "self")
+        self.card_trigger = ability.get("kind") == "trigger" and \
+            ability.get("subject", "self") == "self"
         if len(self.targets) == 2 and self.targets[0] == self.targets[1]:
             self.targets[1] = "another " + self.targets[1]
 
@@ -158,6 +160,8 @@ class _Card:
                 return "it"
             self.named.add(sel)
             return self.targets[i] if i < len(self.targets) else sel   # (validation refuses)
+        if sel in ("enchanted", "equipped"):
+            return _attached_noun(self.card, sel)
         return {"self": self.name, "subject": self.name if self.self_subject else "it",
                 "each_creature": "each creature",
                 "each_opponent": "each opponent",
@@ -264,6 +268,9 @@ def _clause(e: dict, c: _Card) -> tuple[str | None, str, str, str]:
         put = ("put it onto the battlefield" + (" tapped" if e.get("tapped") else "")
                if e.get("put") == "battlefield" else "put it into your hand")
         return None, "search", f"your library for {what}{reveal}, {put}, then shuffle", ""
+    if do == "attach":     # "When ~ enters, attach it to ...": the source, "it" in its trigger
+        it = "it" if c.card_trigger else c.name
+        return None, "attach", f"{it} to {sel('to')}", ""
     if do == "pump":
         kws = _and(e.get("keywords", []))
         p, t = e.get("power", 0), e.get("toughness", 0)
@@ -535,6 +542,33 @@ def _cast_from_exile(ab: dict, c: _Card) -> str:
     return ("During your turn, " + text if during == "your_turn" else _cap(text)) + "."
 
 
+def _attached_noun(card: dict, to: str) -> str:
+    """"enchanted creature": the enchanted object named by what the Aura may enchant (one
+    card type, else "permanent"); "equipped creature"."""
+    if to == "equipped":
+        return "equipped creature"
+    ench = card.get("enchant", {})
+    types = ench.get("types", [])
+    return "enchanted " + (types[0].lower() if len(types) == 1 and "subtype" not in ench
+                           else "permanent")
+
+
+def _grant(ab: dict, card: dict) -> str:
+    """"Enchanted creature gets +2/+0 and has trample."."""
+    who = _cap(_attached_noun(card, ab["to"]))
+    parts = []
+    if ab.get("power", 0) or ab.get("toughness", 0):
+        parts.append("gets " + _pt(ab.get("power", 0), ab.get("toughness", 0)))
+    if ab.get("keywords"):
+        parts.append("has " + _and(ab["keywords"]))
+    cant = [c for c in ab.get("cant", []) if c != "untap"]
+    if cant:
+        parts.append("can't " + " or ".join(cant))
+    if "untap" in ab.get("cant", []):
+        parts.append("doesn't untap during its controller's untap step")
+    return f"{who} {_and(parts)}."
+
+
 def ability_text(card: dict, ab: dict, pool: Mapping[str, dict] | None = None) -> str:
     """One ability of a validated card dict in words. `pool` (name -> card dict) lets
     create_token describe the token ("a 1/1 black and red Goblin creature token")."""
@@ -571,6 +605,10 @@ def ability_text(card: dict, ab: dict, pool: Mapping[str, dict] | None = None) -
             unless = " unless you control " + _or(_a(_things(f).replace(" you control", ""))
                                                    for f in u["control"])
         return f"{c.name} enters tapped{unless}."
+    if kind == "static" and ab["effect"] == "grant":
+        return _grant(ab, card)
+    if kind == "equip":
+        return f"Equip {ab['cost']}"
     if kind == "static":
         others = "other " if ab["filter"].get("other") else ""
         bonus = _pt(ab.get("power", 0), ab.get("toughness", 0))
@@ -623,6 +661,8 @@ def _keyword_words(kws: list[str]) -> list[str]:
 
 def _rules(card: dict, pool: Mapping[str, dict] | None):
     """(line, activatable) for each line of the card's rules text as the engine plays it."""
+    if "enchant" in card:          # 702.5a
+        yield "Enchant " + _things(card["enchant"]), False
     if card.get("keywords"):
         yield _cap(", ".join(_keyword_words(card["keywords"]))), False
     if "Land" in card["types"]:       # rule 305.6: a basic land type's mana ability
@@ -634,7 +674,7 @@ def _rules(card: dict, pool: Mapping[str, dict] | None):
         if ab["kind"] == "mode" and not modes:
             modes = True
             yield "Choose one \u2014", False
-        yield ability_text(card, ab, pool), ab["kind"] in ("mana", "activated", "cycling")
+        yield ability_text(card, ab, pool), ab["kind"] in ("mana", "activated", "cycling", "equip")
 
 
 def rules_text(card: dict, pool: Mapping[str, dict] | None = None) -> str:
@@ -651,8 +691,6 @@ def card_text(card: dict, pool: Mapping[str, dict] | None = None) -> str:
     lines = [f"{card['name']}  {cost}", type_line(card)]
     if card.get("colors"):
         lines.append("Color: " + _and(card["colors"]))
-    if "enchant" in card:
-        lines.append("Enchant " + _things(card["enchant"]))
     n_act = 0
     for text, activated in _rules(card, pool):
         if activated:

@@ -20,7 +20,7 @@ from . import vocab
 from .manastr import parse_activation_cost, parse_mana
 
 # Ability kinds that scenarios (and agents) activate, numbered 0.. in printed order.
-ACTIVATABLE_KINDS = ("mana", "activated")
+ACTIVATABLE_KINDS = ("mana", "activated", "equip")
 
 AMOUNT_WORDS = ("X", "half_X", "kicks")
 _COUNTER_WORD = re.compile(r"[a-z][a-z_]*")
@@ -355,6 +355,9 @@ def _check_ability(v, path: str, ctx: CardContext) -> None:
         if "control" in u and not 1 <= len(u["control"]) <= 2:
             ctx.fail(_join(path, "unless.control"), "one or two filters")
 
+    if kind == "static":
+        _check_static(v, path, ctx)
+
     if kind == "mana":
         add = v["add"]
         if isinstance(add, list) and not add:
@@ -388,6 +391,31 @@ def _check_ability(v, path: str, ctx: CardContext) -> None:
                                                            "controller, owner or players")
             if "x_max" in opt and opt.get("blight") != "X":
                 ctx.fail(_join(p, "x_max"), 'only used with blight = "X"')
+
+
+def _check_static(v: dict, path: str, ctx: CardContext) -> None:
+    """An anthem affects the objects of its filter; a grant the object its Aura or
+    Equipment is attached to (`to`), with keywords the engine reads on a permanent."""
+    if v["effect"] == "anthem":
+        if "filter" not in v:
+            ctx.fail(_join(path, "filter"), 'missing required key (effect = "anthem" needs it)')
+        for key in ("to", "keywords", "cant"):
+            if key in v:
+                ctx.fail(_join(path, key), 'only used with effect = "grant"')
+        return
+    if "to" not in v:
+        ctx.fail(_join(path, "to"), 'missing required key (effect = "grant" needs it: '
+                                    '"enchanted" or "equipped")')
+    if "filter" in v:
+        ctx.fail(_join(path, "filter"), 'not used by effect = "grant" (it gives to the '
+                                        'object its card is attached to)')
+    for k, kw in enumerate(v.get("keywords", [])):
+        if kw not in vocab.GRANT_KEYWORDS:
+            ctx.fail(f"{path}.keywords[{k}]", f"{_q(kw)} is not played as a grant (keywords "
+                                              f"a grant gives: "
+                                              f"{', '.join(sorted(vocab.GRANT_KEYWORDS))})")
+    if not any(v.get(key) for key in ("power", "toughness", "keywords", "cant")):
+        ctx.fail(path, "a grant needs power, toughness, keywords or cant")
 
 
 def _check_target_selectors(ab: dict, path: str, ctx: CardContext) -> None:
@@ -466,12 +494,45 @@ def _check_effect(v, path: str, ctx: CardContext) -> None:
                                                               "zone, controller or owner")
         if v.get("tapped"):
             ctx.fail(_join(path, "tapped"), "not used by look_at_top")
+    if do == "attach" and v.get("to", "target") not in vocab.TARGET_SELECTORS:
+        ctx.fail(_join(path, "to"), "an object it is attached to: a target")
+
+
+def _check_attached_words(data: dict, ab: dict, path: str, ctx: CardContext) -> None:
+    """"attach" attaches its source, an Equipment (301.5); "enchanted" and "equipped" name
+    what the source, an Aura or an Equipment, is attached to as the effect resolves, so the
+    source must still be there (no sacrifice_self: what it was attached to is not kept)."""
+    aura = "enchant" in data
+    equipment = "Equipment" in data.get("subtypes", [])
+    for j, e in enumerate(ab.get("effects", [])):
+        where = f"{path}.effects[{j}]"
+        what = e.get("what")
+        if e.get("do") == "attach" and not equipment:
+            ctx.fail(where + ".do", '"attach" attaches the source: an Equipment (301.5)')
+        if what == "enchanted" and not aura:
+            ctx.fail(where + ".what", '"enchanted" needs an Aura (the card\'s enchant key)')
+        if what == "equipped" and not equipment:
+            ctx.fail(where + ".what", '"equipped" needs an Equipment')
+        if (e.get("do") == "attach" or what in ("enchanted", "equipped")) and \
+                ab.get("sacrifice_self"):
+            ctx.fail(where, "the source is sacrificed as a cost: nothing to attach, and what "
+                            "it was attached to is not kept")
 
 
 def _check_card(data: dict, ctx: CardContext) -> None:
     _check_table(data, "card", "", ctx)
     if not data["types"]:
         ctx.fail("types", "needs at least one card type")
+    for k, ab in enumerate(data.get("abilities", [])):
+        _check_attached_words(data, ab, f"abilities[{k}]", ctx)
+        to = ab.get("to") if ab.get("kind") == "static" else None
+        if to == "enchanted" and "enchant" not in data:
+            ctx.fail(f"abilities[{k}].to", '"enchanted" needs an Aura: the card\'s '
+                                           '`enchant` key (303.4a)')
+        if (to == "equipped" or ab.get("kind") == "equip") and \
+                "Equipment" not in data.get("subtypes", []):
+            ctx.fail(f"abilities[{k}].to", '"equipped" needs an Equipment (subtypes has no '
+                                           '"Equipment", 301.5)')
     creature = "Creature" in data["types"]
     if creature:
         for key in ("power", "toughness"):

@@ -53,13 +53,16 @@ NON_CREATURE_SUBTYPES = {
 SAME_PLURAL = {"Merfolk", "Kithkin", "Sheep", "Fish", "Moonfolk", "Surrakar", "Kor", "Vedalken",
                "Aetherborn", "Noggle", "Phyrexian", "Kavu", "Kraken", "Ox", "Homunculus",
                "Myr"}
+# Keywords a grant gives where the engine reads them on the permanent (not flash, a
+# casting permission; nor undying and persist, compiled into the card's own triggers)
+GRANT_KEYWORDS = KEYWORDS - {"flash", "undying", "persist"}
 BASIC_LAND_MANA = {"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain": "{R}",
                    "Forest": "{G}"}
 
 ABILITY_KINDS = {"mana", "activated", "trigger", "mana_trigger", "mana_replacement",
                  "enters_with_counters", "static", "spell", "additional_cost",
                  "alternative_cost", "kicker", "cast_from_exile", "enters_tapped",
-                 "cycling", "flashback", "mode"}
+                 "cycling", "flashback", "mode", "equip"}
 ABILITY_KINDS |= {"restriction"}      # RESTRICTIONS
 
 TRIGGER_EVENTS = {"enters", "leaves", "dies", "cast", "attacks", "upkeep", "beginning_of_combat",
@@ -101,6 +104,7 @@ EFFECTS = {
     "pump_all": {"filter", "power", "toughness", "keywords"},
     "cant_block": {"what"},
     "counter": {"what", "unless_pays"},
+    "attach": {"to"},          # attach the source (an Equipment) to it (701.3a)
 }
 # What an effect acts on when its selector key is left out (simcore/cards/compile.py reads these
 # defaults too): "target" there needs the ability's first target like a written one.
@@ -121,6 +125,7 @@ SELECTOR_DEFAULTS = {
     "return_to_hand": {"what": "target"},
     "cant_block": {"what": "target"},
     "counter": {"what": "target"},
+    "attach": {"to": "target"},
 }
 # Selector values that name one of the ability's targets, by position in `targets`.
 TARGET_SELECTORS = {"target": 0, "target2": 1}
@@ -235,10 +240,19 @@ SCHEMAS = {
         "pay_life": (("int",), False),
     },
     "ability.static": {
-        "effect": (("enum", {"anthem"}), True),
-        "filter": (("table", "filter"), True),
+        "effect": (("enum", {"anthem", "grant"}), True),
+        "filter": (("table", "filter"), False),
         "power": (("int",), False),
         "toughness": (("int",), False),
+        # effect = "grant": what an Aura or Equipment gives the object it is attached to
+        "to": (("enum", {"enchanted", "equipped"}), False),
+        "keywords": (("list", ("enum", KEYWORDS)), False),
+        "cant": (("list", ("enum", {"attack", "block", "untap"})), False),
+    },
+    # "Equip {2}" (702.6a): "{2}: Attach this to target creature you control. Activate only
+    # as a sorcery."
+    "ability.equip": {
+        "cost": (("mana",), True),
     },
     "ability.spell": {
         "targets": (("list", ("target",)), False),
@@ -307,7 +321,7 @@ SCHEMAS = {
         "to": (("enum", DAMAGE_TO), False),
         "who": (("enum", WHO_VALUES), False),
         "token": (("str",), False),
-        "what": (("enum", {"target", "self", "subject"}), False),
+        "what": (("enum", {"target", "self", "subject", "enchanted", "equipped"}), False),
         "link": (("bool",), False),
         "playable": (("enum", {"until_end_of_your_next_turn", "this_turn"}), False),
         "power": (("int",), False),

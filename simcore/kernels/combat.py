@@ -8,6 +8,7 @@ from ..consts import (
     EV_ATTACKS,
     EV_COMBAT_DAMAGE_PLAYER,
     KW_ATTACKS_EACH_COMBAT,
+    KW_CANT_ATTACK,
     KW_DEATHTOUCH,
     KW_DEFENDER,
     KW_DOUBLE_STRIKE,
@@ -21,6 +22,7 @@ from ..consts import (
 from ..encoding import is_player_value_nb, player_value_nb
 from ..jit import kernel
 from ..layout import (
+    C_KW,
     G_ACTIVE,
     G_ANY_ATTACKERS,
     O_ATTACKING,
@@ -33,11 +35,12 @@ from ..layout import (
 )
 from .choice import fail_nb
 from .manamark import mark_mana_nb
-from .ops import damage_nb
+from .ops import damage_kw_nb
 
 # evades_nb: which creature may block which, one rule read by the declaration, the block
 # options and the players (players/greedy.py), so it lives with the other characteristics
 from .query import (
+    attached_grants_nb,
     can_use_tap_nb,
     evades_nb,
     has_kw_nb,
@@ -61,7 +64,8 @@ def declare_attackers_nb(st, ct, g, slots, n):
         if i < 0 or st.obj[g, O_CARD, i] < 0 or st.obj[g, O_ZONE, i] != Z_BATTLEFIELD or \
                 st.obj[g, O_CTRL, i] != p or not is_creature_nb(st, ct, g, i) or \
                 st.obj[g, O_TAPPED, i] != 0 or st.obj[g, O_ATTACKING, i] != 0 or \
-                not can_use_tap_nb(st, ct, g, i) or has_kw_nb(st, ct, g, i, KW_DEFENDER):
+                not can_use_tap_nb(st, ct, g, i) or \
+                has_kw_nb(st, ct, g, i, KW_DEFENDER | KW_CANT_ATTACK):     # 508.1c
             return fail_nb(st, g, E_CANT_ATTACK, i)
         st.obj[g, O_ATTACKING, i] = 1
     i = missing_attacker_nb(st, ct, g, p)
@@ -256,7 +260,10 @@ def combat_damage_nb(st, ct, g):
     nh = 0
     for k in range(na):
         s = src[k]
-        damage_nb(st, ct, g, tgt[k], amt[k], st.obj[g, O_CARD, s], st.obj[g, O_CTRL, s])
+        kw = ct.card[st.obj[g, O_CARD, s], C_KW]
+        if ct.meta[3] != 0:
+            kw |= attached_grants_nb(st, ct, g, s)[2]     # deathtouch, lifelink given
+        damage_kw_nb(st, ct, g, tgt[k], amt[k], kw, st.obj[g, O_CARD, s], st.obj[g, O_CTRL, s])
         if is_player_value_nb(tgt[k]):      # each attacker hits at most one, once a step
             blk[nh] = s
             nh += 1

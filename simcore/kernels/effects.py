@@ -4,6 +4,7 @@ asks for as it goes; each opcode is a kernel of kernels/ops.py. Target legality 
 before (608.2b, kernels/operands.py target_legal_nb, called by stack.resolve_top_nb)."""
 
 from ..consts import (
+    OP_ATTACH,
     OP_BECOME_CREATURE,
     OP_BLIGHT,
     OP_COUNTER,
@@ -49,6 +50,7 @@ from ..layout import (
 from .choice import ask_yesno_nb
 from .operands import single_sel_nb
 from .ops import (
+    op_attach_nb,
     op_become_creature_nb,
     op_blight_nb,
     op_counter_nb,
@@ -119,6 +121,8 @@ def run_op_nb(st, ct, g, si, tgt_ok, op, fl, a0, a1, a2, a3, did):
         return op_delay_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
     if op == OP_LOOK_TOP:
         return op_look_top_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
+    if op == OP_ATTACH:
+        return op_attach_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
     if op == OP_SCRY:
         return op_scry_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3)
     if op == OP_MILL:

@@ -11,6 +11,7 @@ from ..consts import (
     AM_IF_PAID,
     AM_KICKS,
     AM_X,
+    SEL_ATTACHED,
     SEL_SELF,
     SEL_SUBJECT,
     SEL_TARGET0,
@@ -21,6 +22,7 @@ from ..encoding import is_player_value_nb, player_value_nb, value_player_nb
 from ..jit import kernel
 from ..layout import (
     AB_TGT,
+    O_ATTACHED,
     O_OID,
     PL_LOST,
     SI_ABIL,
@@ -113,5 +115,9 @@ def single_sel_nb(st, g, si, sel, tgt_ok):
         return -1
     if sel == SEL_YOU:
         return player_value_nb(st.stk[g, SI_CTRL, si])
+    if sel == SEL_ATTACHED:      # what the source is attached to, while it is (303.4, 301.5)
+        src = self_obj_nb(st, g, si)        # the same object: still on the battlefield
+        if src >= 0:
+            return st.obj[g, O_ATTACHED, src]
     return -1
 

@@ -58,6 +58,7 @@ from ..layout import (
     G_D_N,
     G_STACK_N,
     G_TURN,
+    O_ATTACHED,
     O_CARD,
     O_CFLAGS,
     O_CTRL,
@@ -117,9 +118,18 @@ from .zones import (
 
 @kernel
 def damage_nb(st, ct, g, t, n, src_card, src_ctrl):
-    """Deal n damage from a source with card src_card to object/player t (120.3). Damage
-    to a permanent with protection from the source is prevented (702.16e): none is dealt,
-    so lifelink gains nothing."""
+    """Deal n damage from a source with card src_card to object/player t (120.3), with the
+    card's keywords (damage_kw_nb)."""
+    damage_kw_nb(st, ct, g, t, n, ct.card[src_card, C_KW] if src_card >= 0 else 0, src_card,
+                 src_ctrl)
+
+
+@kernel
+def damage_kw_nb(st, ct, g, t, n, kw, src_card, src_ctrl):
+    """Deal n damage from a source with card src_card and keywords kw (KW_*: its card's and
+    what is attached to it gives; deathtouch 702.2b, lifelink 702.15b) to object/player t
+    (120.3). Damage to a permanent with protection from the source is prevented (702.16e):
+    none is dealt, so lifelink gains nothing."""
     if n <= 0:
         return
     mark_sba_nb(st, g)
@@ -129,11 +139,11 @@ def damage_nb(st, ct, g, t, n, src_card, src_ctrl):
         if protected_from_nb(ct, st.obj[g, O_CARD, t], src_card):
             return
         st.obj[g, O_DAMAGE, t] += n
-        if src_card >= 0 and (ct.card[src_card, C_KW] & KW_DEATHTOUCH) != 0:
+        if (kw & KW_DEATHTOUCH) != 0:
             st.obj[g, O_DTDMG, t] = 1
     elif is_player_value_nb(t):
         st.pl[g, PL_LIFE, value_player_nb(t)] -= n
-    if src_card >= 0 and (ct.card[src_card, C_KW] & KW_LIFELINK) != 0:
+    if (kw & KW_LIFELINK) != 0:
         st.pl[g, PL_LIFE, src_ctrl] += n
 
 
@@ -646,6 +656,22 @@ def op_destroy_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
     if t < 0 or st.obj[g, O_ZONE, t] != Z_BATTLEFIELD:
         return ST_OK, False
     return destroy_nb(st, ct, g, t)
+
+
+@kernel
+def op_attach_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
+    """Attach the source (an Equipment, by its equip ability) to the selected permanent
+    (701.3a, 702.6a): not if the source left the battlefield or is another object now
+    (400.7), nor onto itself; already attached to it, nothing happens (701.3b). Done if it
+    was attached."""
+    src = self_obj_nb(st, g, si)
+    t = single_sel_nb(st, g, si, a0, tgt_ok)
+    if src < 0 or t < 0 or t == src or st.obj[g, O_ZONE, src] != Z_BATTLEFIELD or \
+            st.obj[g, O_ZONE, t] != Z_BATTLEFIELD or st.obj[g, O_ATTACHED, src] == t:
+        return ST_OK, False
+    st.obj[g, O_ATTACHED, src] = t
+    mark_sba_nb(st, g)      # 704.5n reads what it is attached to
+    return ST_OK, True
 
 
 @kernel

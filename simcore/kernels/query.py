@@ -16,6 +16,7 @@ from ..consts import (
     FZ_LIBRARY,
     FZ_STACK,
     KW_BLOCKS_ONLY_FLYING,
+    KW_CANT_ATTACK,
     KW_CANT_BE_BLOCKED,
     KW_CANT_BLOCK,
     KW_CHANGELING,
@@ -51,6 +52,11 @@ from ..layout import (
     AB_PW,
     AB_TG,
     C_ABIL0,
+    C_ATT,
+    C_ATT_KW,
+    C_ATT_NOUNTAP,
+    C_ATT_PW,
+    C_ATT_TG,
     C_COLORS,
     C_KW,
     C_LAND_TYPES,
@@ -74,6 +80,7 @@ from ..layout import (
     FI_TYPES,
     FI_ZONE,
     G_TURN,
+    O_ATTACHED,
     O_CARD,
     O_CTRL,
     O_EOT_CHG,
@@ -134,9 +141,39 @@ def has_subtype_nb(st, ct, g, i, sub):
 
 @kernel
 def has_kw_nb(st, ct, g, i, kw):
-    """Has object i keyword kw (or KW_CANT_BLOCK): printed, or granted until end of turn."""
+    """Has object i any of the keywords (or restrictions) in mask kw: printed, granted until
+    end of turn, or given by what is attached to it (613.1f, layer 6)?"""
     eot = np.int64(st.obj[g, O_EOT_KW, i]) | (np.int64(st.obj[g, O_EOT_KW2, i]) << 15)
-    return ((ct.card[st.obj[g, O_CARD, i], C_KW] | eot) & kw) != 0
+    if ((ct.card[st.obj[g, O_CARD, i], C_KW] | eot) & kw) != 0:
+        return True
+    return ct.meta[3] != 0 and (attached_grants_nb(st, ct, g, i)[2] & kw) != 0
+
+
+@kernel
+def attached_grants_nb(st, ct, g, i):
+    """What the Auras and Equipment attached to permanent i give it by their static
+    abilities (303.4, 301.5; layout c_att_*): (power, toughness, KW_* bits, 1 if it doesn't
+    untap during its controller's untap step). A walk of the battlefield, taken only when
+    some card of the table has such an ability (meta[3])."""
+    pw = np.int64(0)
+    tg = np.int64(0)
+    kw = np.int64(0)
+    nountap = np.int64(0)
+    if ct.meta[3] == 0 or st.obj[g, O_ZONE, i] != Z_BATTLEFIELD:
+        return pw, tg, kw, nountap
+    j = -1
+    while True:
+        j = next_bf_nb(st, g, j)
+        if j >= st.obj.shape[2]:
+            break
+        cj = st.obj[g, O_CARD, j]
+        if st.obj[g, O_ATTACHED, j] != i or ct.card[cj, C_ATT] == 0:
+            continue
+        pw += ct.card[cj, C_ATT_PW]
+        tg += ct.card[cj, C_ATT_TG]
+        kw |= ct.card[cj, C_ATT_KW]
+        nountap |= ct.card[cj, C_ATT_NOUNTAP]
+    return pw, tg, kw, nountap
 
 
 @kernel
@@ -183,10 +220,11 @@ def target_allowed_nb(st, ct, g, i, p, src_card):
 @kernel
 def may_attack_nb(st, ct, g, i):
     """Could creature i (on the battlefield, its controller active) be declared an attacker:
-    untapped, no summoning sickness or haste (302.6), no defender (702.3b)? The attack
-    options, the declaration's requirement (508.1d) and the players read it."""
+    untapped, no summoning sickness or haste (302.6), no defender (702.3b) nor an Aura's
+    "can't attack" (508.1c)? The attack options, the declaration's requirement (508.1d) and
+    the players read it."""
     return st.obj[g, O_TAPPED, i] == 0 and can_use_tap_nb(st, ct, g, i) and \
-        not has_kw_nb(st, ct, g, i, KW_DEFENDER)
+        not has_kw_nb(st, ct, g, i, KW_DEFENDER | KW_CANT_ATTACK)
 
 
 @kernel
@@ -345,9 +383,10 @@ def anthems_on_bf_nb(st, ct, g):
 
 @kernel
 def pt_scan_nb(st, ct, g, i, anthems):
-    """Power and toughness now: base (or set until end of turn), anthems (static abilities of
-    permanents; scanned only if `anthems`), +1/+1 and -1/-1 counters, pumps until end of
-    turn."""
+    """Power and toughness now: base (or set until end of turn, 613.4b), then what
+    modifies them (613.4c): anthems (static abilities of permanents; scanned only if
+    `anthems`), what its Auras and Equipment give, +1/+1 and -1/-1 counters, pumps until
+    end of turn."""
     c = st.obj[g, O_CARD, i]
     p = ct.card[c, C_POWER]
     t = ct.card[c, C_TOUGHNESS]
@@ -357,6 +396,10 @@ def pt_scan_nb(st, ct, g, i, anthems):
     d = np.int64(st.o_counters[g, CK_PLUS, i]) - np.int64(st.o_counters[g, CK_MINUS, i])
     p += d + st.obj[g, O_EOT_PP, i]
     t += d + st.obj[g, O_EOT_TT, i]
+    if ct.meta[3] != 0:
+        gr = attached_grants_nb(st, ct, g, i)
+        p += gr[0]
+        t += gr[1]
     if anthems and st.obj[g, O_ZONE, i] == Z_BATTLEFIELD:
         j = -1
         while True:

@@ -25,6 +25,9 @@ from ..consts import (
 )
 from ..jit import entry, kernel
 from ..layout import (
+    AB_NTGT,
+    AB_TGT0,
+    C_EQUIPMENT,
     C_SPELL,
     C_SUPER,
     C_TYPES,
@@ -46,10 +49,26 @@ from ..layout import (
 )
 from .choice import ask_one_nb
 from .counters import cancel_counters_nb
-from .query import anthems_on_bf_nb, has_kw_nb, obj_types_nb, pt_scan_nb
+from .query import anthems_on_bf_nb, has_kw_nb, matches_filter_nb, obj_types_nb, pt_scan_nb
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .zonebits import next_nonlib_nb
 from .zones import leave_bf_nb, set_zone_nb
+
+
+@kernel
+def attach_legal_nb(st, ct, g, i, a):
+    """May permanent i stay attached to slot a? a must be a permanent; an Aura's enchant
+    ability says what it may enchant (303.4d, seen from the Aura's controller), an
+    Equipment may equip a creature only (301.5c)."""
+    if st.obj[g, O_ZONE, a] != Z_BATTLEFIELD:
+        return False
+    c = st.obj[g, O_CARD, i]
+    if ct.card[c, C_EQUIPMENT] != 0:
+        return (obj_types_nb(st, ct, g, a) & T_CREATURE) != 0
+    sa = ct.card[c, C_SPELL]
+    if sa >= 0 and ct.abil[sa, AB_NTGT] > 0:
+        return matches_filter_nb(st, ct, g, ct.abil[sa, AB_TGT0], i, st.obj[g, O_CTRL, i], a)
+    return True
 
 
 @kernel
@@ -115,9 +134,13 @@ def sba_pass_nb(st, ct, g):
                 marked[i] = 1                                     # 704.5g, 704.5h
                 any_mark = True
         a = st.obj[g, O_ATTACHED, i]
-        if a >= 0 and st.obj[g, O_ZONE, a] != Z_BATTLEFIELD:
-            marked[i] = 1                                         # 704.5m
-            any_mark = True
+        if a >= 0 and not attach_legal_nb(st, ct, g, i, a):
+            if ct.card[c, C_EQUIPMENT] != 0:
+                st.obj[g, O_ATTACHED, i] = -1     # 704.5n: it stays on the battlefield
+                done = True
+            else:
+                marked[i] = 1                                     # 704.5m
+                any_mark = True
         elif a < 0 and ct.card[c, C_SPELL] >= 0 and (ct.card[c, C_TYPES] & T_PERMANENT) != 0:
             marked[i] = 1      # 704.5m: an Aura (a permanent card with "enchant") attached to nothing
             any_mark = True

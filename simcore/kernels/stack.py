@@ -116,6 +116,7 @@ from ..layout import (
     DI_TURN,
     DI_WHEN,
     G_ACTIVE,
+    G_ASK_SRC,
     G_AUTOPAY,
     G_D_N,
     G_ERR,
@@ -292,6 +293,7 @@ def choose_targets_nb(st, ct, g, si, a, src, ctrl):
         n = target_options_nb(st, ct, g, ct.abil[a, AB_TGT + k], src, ctrl, opts)
         if n == 0:
             return ST_OK, False
+        st.gm[g, G_ASK_SRC] = src
         s, t = ask_one_nb(st, ct, g, ASK_OBJECT, target_why_nb(ct.abil, ct.ops, a, k), ctrl, opts, n,
                           True)
         if s != ST_OK:
@@ -586,6 +588,7 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
             n = target_options_nb(st, ct, g, ct.abil[sa, AB_TGT + k], slot, p, opts)
             if n == 0:
                 return fail_nb(st, g, E_NO_TARGET, slot)
+            st.gm[g, G_ASK_SRC] = slot
             s, t = ask_one_nb(st, ct, g, ASK_OBJECT, target_why_nb(ct.abil, ct.ops, sa, k), p, opts, n,
                               True)
             if s != ST_OK:

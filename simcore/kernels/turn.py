@@ -69,7 +69,7 @@ from .choice import ask_many_nb, fail_nb
 from .combat import combat_damage_nb, declare_attackers_nb, declare_blockers_nb
 from .manamark import mark_mana_nb
 from .priority import settle_nb
-from .query import obj_has_counters_nb
+from .query import attached_grants_nb, obj_has_counters_nb
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .zonebits import next_bf_nb
 from .zones import (
@@ -174,7 +174,8 @@ def begin_step_nb(st, ct, g):
             if i >= st.obj.shape[2]:
                 break
             if st.obj[g, O_CTRL, i] == p:
-                st.obj[g, O_TAPPED, i] = 0     # 502.3
+                if ct.meta[3] == 0 or attached_grants_nb(st, ct, g, i)[3] == 0:
+                    st.obj[g, O_TAPPED, i] = 0     # 502.3, but for what "doesn't untap"
                 st.obj[g, O_SICK, i] = 0       # controlled since this turn began (302.6)
         return ST_OK
     if s == S_UPKEEP:

@@ -18,6 +18,9 @@ kind:
   things only, say yes to "you may", take the largest number; as a cost sacrifice its least
   valuable permanent (a token, then the smallest and cheapest) and discard a land (it
   discards only with lands to spare), else its cheapest card.
+- Auras and Equipment (by what they give, c_att_*, and what their abilities pump): a boon
+  goes on our biggest creature, a burden on the opponent's (an Aura with no such target is
+  not cast); equip only when our biggest creature is not the one equipped.
 Power and toughness here are printed values plus counters (no anthems): a heuristic.
 
 One implementation for both paths: the compiled game loop asks `greedy_action_nb` game by
@@ -43,12 +46,15 @@ from ..kernels.query import (
     anthems_on_bf_nb,
     evades_nb,
     has_kw_nb,
+    matches_filter_nb,
     may_attack_nb,
     next_creature_nb,
     protected_from_nb,
     pt_scan_nb,
     target_why_nb,
+    targetable_by_nb,
 )
+from ..kernels.zonebits import next_bf_nb
 
 
 @kernel
@@ -251,7 +257,7 @@ def _top_sum(st, ct, g, p, k, attackers, anthems):
         if i >= st.obj.shape[2]:
             break
         if (attackers and not _may_attack(st, ct, g, i)) or \
-                has_kw_nb(st, ct, g, i, K.KW_DEFENDER):
+                has_kw_nb(st, ct, g, i, K.KW_DEFENDER | K.KW_CANT_ATTACK):
             continue
         pw = max(pt_scan_nb(st, ct, g, i, anthems)[0], 0)
         total += pw
@@ -265,7 +271,7 @@ def _top_sum(st, ct, g, p, k, attackers, anthems):
             if j >= st.obj.shape[2]:
                 break
             if j == i or (attackers and not _may_attack(st, ct, g, j)) or \
-                    has_kw_nb(st, ct, g, j, K.KW_DEFENDER):
+                    has_kw_nb(st, ct, g, j, K.KW_DEFENDER | K.KW_CANT_ATTACK):
                 continue
             pj = max(pt_scan_nb(st, ct, g, j, anthems)[0], 0)
             if pj > pw or (pj == pw and j < i):
@@ -533,6 +539,119 @@ def score_question(obj, counters, card, g, me, why, qk, a, o):
 
 
 @kernel
+def _attaches(ct, c):
+    """Is card c an Aura (a permanent with a spell ability: its enchant target) or an
+    Equipment?"""
+    return ct.card[c, L.C_EQUIPMENT] != 0 or \
+        (ct.card[c, L.C_SPELL] >= 0 and (ct.card[c, L.C_TYPES] & K.T_PERMANENT) != 0)
+
+
+@kernel
+def _grant_worth(ct, c):
+    """What card c is worth to the creature it is attached to: what it gives (c_att_*) and
+    what its abilities pump it by: > 0 a boon, for our own creature; < 0 a burden, for the
+    opponent's (-N/-N, can't attack or block, doesn't untap); 0 none."""
+    card = ct.card
+    kw = card[c, L.C_ATT_KW]
+    v = card[c, L.C_ATT_PW] + card[c, L.C_ATT_TG] - 3 * card[c, L.C_ATT_NOUNTAP]
+    bad = K.KW_CANT_ATTACK | K.KW_CANT_BLOCK | K.KW_DEFENDER
+    for b in range(31):
+        if (kw >> b) & 1:
+            v += -3 if ((1 << b) & bad) != 0 else 1
+    for ab in range(card[c, L.C_ABIL0], card[c, L.C_ABIL0] + card[c, L.C_NABIL]):
+        for op in range(ct.abil[ab, L.AB_OP0], ct.abil[ab, L.AB_OP0] + ct.abil[ab, L.AB_NOP]):
+            if ct.ops[op, 0] == K.OP_PUMP and ct.ops[op, 2] == K.SEL_ATTACHED:
+                v += ct.ops[op, 3] + ct.ops[op, 4]
+    return v
+
+
+@kernel
+def _aura_has_target(st, ct, g, me, slot):
+    """Has the Aura spell in `slot` a target where it helps: our creature for a boon, the
+    opponent's for a burden (an Aura without grants: any)?"""
+    c = _card_of(st.obj, g, slot)
+    v = _grant_worth(ct, c)
+    sa = ct.card[c, L.C_SPELL]
+    if v == 0 or sa < 0 or ct.abil[sa, L.AB_NTGT] == 0:
+        return True
+    want = me if v > 0 else 1 - me
+    j = -1
+    while True:
+        j = next_bf_nb(st, g, j)
+        if j >= st.obj.shape[2]:
+            return False
+        if st.obj[g, L.O_CTRL, j] == want and targetable_by_nb(st, ct, g, j, me) and \
+                matches_filter_nb(st, ct, g, ct.abil[sa, L.AB_TGT], slot, me, j):
+            return True
+
+
+@kernel
+def _bare_size(st, ct, g, i, src):
+    """Creature i's size (_size) without what `src` gives it, if src is attached to it."""
+    sz = _size(st, ct, g, i, True)
+    if src >= 0 and st.obj[g, L.O_ATTACHED, src] == i:
+        c = _card_of(st.obj, g, src)
+        sz -= ct.card[c, L.C_ATT_PW] + ct.card[c, L.C_ATT_TG]
+    return sz
+
+
+@kernel
+def _best_creature(st, ct, g, me, src):
+    """Our biggest creature (_bare_size; on ties the one src is attached to, else the least
+    slot), or -1."""
+    host = st.obj[g, L.O_ATTACHED, src] if src >= 0 else -1
+    best = -1
+    best_s = -1 << 30
+    i = -1
+    while True:
+        i = next_creature_nb(st, ct, g, me, i)
+        if i >= st.obj.shape[2]:
+            return best
+        if i == src:
+            continue
+        sz = _bare_size(st, ct, g, i, src)
+        if sz > best_s or (sz == best_s and i == host):
+            best_s = sz
+            best = i
+
+
+@kernel
+def _attach_priority(st, ct, g, me, o, s):
+    """An Aura is cast only where it helps (_aura_has_target); an Equipment is equipped
+    only when our biggest creature is not the one it is attached to."""
+    slot = _slot(st.obj, option_slot_nb(o))
+    c = _card_of(st.obj, g, slot)
+    if option_kind_nb(o) == K.OPT_CAST:
+        if _attaches(ct, c) and not _aura_has_target(st, ct, g, me, slot):
+            return -1.0
+    elif option_kind_nb(o) == K.OPT_ACTIVATE and ct.card[c, L.C_EQUIPMENT] != 0:
+        a0 = ct.card[c, L.C_ABIL0]
+        for ab in range(a0, a0 + ct.card[c, L.C_NABIL]):
+            if ct.abil[ab, L.AB_KIND] == K.AK_ACTIVATED and ct.abil[ab, L.AB_NOP] > 0 and \
+                    ct.abil[ab, L.AB_ACTIDX] == option_ability_nb(o) and \
+                    ct.ops[ct.abil[ab, L.AB_OP0], 0] == K.OP_ATTACH:
+                best = _best_creature(st, ct, g, me, slot)
+                if best < 0 or best == st.obj[g, L.O_ATTACHED, slot]:
+                    return -1.0
+    return s
+
+
+@kernel
+def _attach_target(st, ct, g, me, o, s):
+    """A target for what an Aura or Equipment gives: a boon to our biggest creature
+    (power plus toughness now), a burden as other removal is aimed (score_question)."""
+    c = _card_of(st.obj, g, _slot(st.obj, st.gm[g, L.G_ASK_SRC]))
+    if not _attaches(ct, c) or _grant_worth(ct, c) <= 0:
+        return s
+    if is_player_value_nb(o):
+        return -3.0
+    i = _slot(st.obj, o)
+    if st.obj[g, L.O_CTRL, i] != me:
+        return -1.0
+    return 2.0 + _bare_size(st, ct, g, i, _slot(st.obj, st.gm[g, L.G_ASK_SRC]))
+
+
+@kernel
 def greedy_action_nb(st, ct, g, d, me, qk, opts, mask, piece):
     """The best-scored legal action of game g's open decision: kind d, decided by player me,
     engine question kind qk; `opts` the decision's option values and `mask` its legal
@@ -571,10 +690,14 @@ def greedy_action_nb(st, ct, g, d, me, qk, opts, mask, piece):
         elif d == K.D_PRIORITY:
             s = 0.0 if a == PASS else score_priority(obj, card, ct.abil, ct.ops, ct.filt, st.stk,
                                                      st.gm, g, o, piece)
+            if a != PASS and ct.meta[3] != 0:      # Auras and Equipment with grants
+                s = _attach_priority(st, ct, g, me, o, s)
         elif d == K.D_ATTACK:
             s = 0.0 if a == PASS else score_attack(st, ct, g, me, o, mode, room, anthems)
         elif d == K.D_QUESTION:
             s = score_question(obj, counters, card, g, me, why, qk, a, o)
+            if a != PASS and why == K.W_TARGET and ct.meta[3] != 0:
+                s = _attach_target(st, ct, g, me, o, s)
         if s > best_s:
             best_s = s
             best = a

@@ -8,6 +8,7 @@ import re
 from .amounts import read_for_each, split_for_each
 from .costs import read_cost
 from .effects import Targets, read_effects
+from .grants import read_grant
 from .targets import read_filter
 from .words import NUMBER, number
 
@@ -160,6 +161,9 @@ _ANTHEM = re.compile(r"^(?P<what>.+?) gets? (?P<p>[+-]\d+)/(?P<t>[+-]\d+)\.$")
 
 
 def _static(line: str) -> dict | None:
+    grant = read_grant(line)
+    if grant is not None:
+        return grant
     m = _ANTHEM.match(line)
     if m:
         what = m["what"]

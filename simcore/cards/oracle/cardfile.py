@@ -34,6 +34,8 @@ def from_text(card: dict) -> dict:
         out["keywords"] = keywords
     if compiled.get("abilities"):
         out["abilities"] = compiled["abilities"]
+    if "enchant" in compiled and "enchant" not in out:     # an Aura's "Enchant ..." line
+        out["enchant"] = compiled["enchant"]
     out = check_card(out, card["_file"])
     if got.tokens:
         out["_tokens"] = [dict(t, _file=card["_file"]) for t in got.tokens]

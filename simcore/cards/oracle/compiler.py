@@ -13,6 +13,7 @@ from ..printed import Face, Printed
 from ..validate import check_card
 from .abilities import Unreadable, read_line
 from .effects import Targets, read_effects
+from .grants import read_enchant, read_equip
 from .keywords import expand_keywords, read_keyword, split_keywords
 from .normalise import normalise
 from .result import FULL, NONE, PARTIAL, Compiled, CompiledFace, Unread, worst
@@ -100,6 +101,17 @@ def compile_face(face: Face) -> CompiledFace:
         if kws is not None:
             for k in expand_keywords(kws):
                 kw = read_keyword(k)
+                ench = read_enchant(k) if kw is None and "Aura" in subtypes else None
+                if ench is not None and "enchant" not in card:    # 702.5a, 303.4a
+                    card["enchant"] = ench
+                    read_any = True
+                    continue
+                equip = read_equip(k) if kw is None and "Equipment" in subtypes else None
+                if equip is not None:                                  # 702.6a
+                    abilities.append(equip)
+                    ab_line_nos.append(i)
+                    read_any = True
+                    continue
                 if kw is None:
                     unread.append(Unread(i, k, "a keyword the engine lacks"))
                 elif kw not in keywords:
@@ -226,7 +238,7 @@ def _validated(card: dict, ab_lines: list[int], unread: list, read_any: bool):
             card = {key: v for key, v in card.items() if key != "abilities"}
             if abilities:
                 card["abilities"] = abilities
-            read_any = bool(abilities or card.get("keywords"))
+            read_any = bool(abilities or card.get("keywords") or card.get("enchant"))
 
 
 def compile_printed(p: Printed) -> Compiled:

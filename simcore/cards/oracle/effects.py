@@ -38,10 +38,17 @@ def _object(phrase: str, tg: Targets, spells: bool = False) -> str | None:
         return "self"
     if phrase == "it" and tg.last():        # "that creature" may name another object
         return tg.last()
+    m = _ATTACHED.match(phrase)       # what the Aura or Equipment is attached to
+    if m:
+        return m[1] or m[2]
     spec = read_target(phrase)
     if spec is None or (isinstance(spec, dict) and (spec.get("zone") == "stack") != spells):
         return None
     return tg.add(spec)
+
+
+_ATTACHED = re.compile(r"^(enchanted) (?:creature|permanent|land|artifact|enchantment|"
+                       r"planeswalker)$|^(equipped) creature$")
 
 
 def _n(word: str):
@@ -241,6 +248,13 @@ def _search(m, tg):
     return [e]
 
 
+def _attach(m, tg):
+    to = _object(m["what"], tg)
+    if to != "target":
+        return None
+    return [{"do": "attach"}]
+
+
 def _create(m, tg):
     tok = token_def(m["desc"], m["kws"])
     if tok is None:
@@ -250,7 +264,7 @@ def _create(m, tg):
 
 
 _N = rf"(?P<n>{NUMBER})"
-_OBJ = r"(?P<what>~|it|(?:another )?target [^.]+?|any target)"
+_OBJ = r"(?P<what>~|it|(?:another )?target [^.]+?|any target|enchanted \w+|equipped creature)"
 _KWS = r"(?P<kws>[a-z][a-z ,]*?)"
 PATTERNS = [
     (re.compile(rf"~ deals {_N} damage to (?P<to>[^.]+)"), _damage),
@@ -285,6 +299,7 @@ PATTERNS = [
     (re.compile(rf"untap {_OBJ}"), _simple_object("untap")),      # 701.21b
     (re.compile(r"return (?P<what>~|it|(?:another )?target [^.]+?) to (?P<to>its owner's hand|"
                 r"your hand)"), _to_hand),
+    (re.compile(r"attach (?:it|~) to (?P<what>target [^.]+)"), _attach),
 ]
 _MAY = re.compile(r"^you may (.+)$")
 _NEXT_UPKEEP = " at the beginning of the next turn's upkeep"
