@@ -48,7 +48,8 @@ from ..layout import (
 )
 from .choice import fail_nb
 from .counters import blight_nb, proliferate_nb, put_counters_nb
-from .ops import damage_nb, destroy_nb
+from .damage import damage_nb
+from .ops import destroy_nb
 from .priority import settle_nb
 from .query import exile_permission_nb
 from .record import record_first_nb

@@ -34,8 +34,8 @@ from ..layout import (
     O_ZONE,
 )
 from .choice import fail_nb
+from .damage import damage_kw_nb
 from .manamark import mark_mana_nb
-from .ops import damage_kw_nb
 
 # evades_nb: which creature may block which, one rule read by the declaration, the block
 # options and the players (players/greedy.py), so it lives with the other characteristics

@@ -86,8 +86,8 @@ from ..layout import (
     PL_LIFE,
 )
 from .choice import ask_many_nb, ask_one_nb, fail_nb
+from .damage import damage_nb
 from .manamark import mark_mana_nb
-from .ops import damage_nb
 from .query import (
     any_on_bf_nb,
     can_use_tap_nb,

@@ -13,9 +13,7 @@ from ..consts import (
     EXP_LINKED,
     EXP_PLAY,
     EXP_WARP,
-    KW_DEATHTOUCH,
     KW_INDESTRUCTIBLE,
-    KW_LIFELINK,
     OPF_OPTIONAL,
     SEARCH_TO_BATTLEFIELD,
     SEL_EACH_CREATURE,
@@ -43,10 +41,9 @@ from ..consts import (
     Z_LIBRARY,
     Z_STACK,
 )
-from ..encoding import is_player_value_nb, player_value_nb, value_player_nb
+from ..encoding import player_value_nb
 from ..jit import kernel
 from ..layout import (
-    C_KW,
     DI_ABIL,
     DI_CTRL,
     DI_OBJ,
@@ -62,8 +59,6 @@ from ..layout import (
     O_CARD,
     O_CFLAGS,
     O_CTRL,
-    O_DAMAGE,
-    O_DTDMG,
     O_EOT_CHG,
     O_EOT_KW,
     O_EOT_KW2,
@@ -91,6 +86,7 @@ from ..layout import (
 )
 from .choice import ask_many_nb, ask_one_nb, ask_yesno_nb
 from .counters import blight_nb, move_all_counters_nb, proliferate_nb, put_counters_nb
+from .damage import damage_nb
 from .mana import autopay_nb, pay_nb, potential_mana_nb
 from .manamark import mark_mana_nb
 from .operands import amount_nb, self_obj_nb, single_sel_nb
@@ -98,7 +94,6 @@ from .query import (
     has_kw_nb,
     is_creature_nb,
     matches_filter_nb,
-    protected_from_nb,
 )
 from .rng import rand_below_nb, shuffle_library_nb
 from .sbamark import mark_sba_nb
@@ -115,37 +110,6 @@ from .zones import (
 )
 
 # ---------------------------------------------------------------- effect primitives
-
-@kernel
-def damage_nb(st, ct, g, t, n, src_card, src_ctrl):
-    """Deal n damage from a source with card src_card to object/player t (120.3), with the
-    card's keywords (damage_kw_nb)."""
-    damage_kw_nb(st, ct, g, t, n, ct.card[src_card, C_KW] if src_card >= 0 else 0, src_card,
-                 src_ctrl)
-
-
-@kernel
-def damage_kw_nb(st, ct, g, t, n, kw, src_card, src_ctrl):
-    """Deal n damage from a source with card src_card and keywords kw (KW_*: its card's and
-    what is attached to it gives; deathtouch 702.2b, lifelink 702.15b) to object/player t
-    (120.3). Damage to a permanent with protection from the source is prevented (702.16e):
-    none is dealt, so lifelink gains nothing."""
-    if n <= 0:
-        return
-    mark_sba_nb(st, g)
-    if t >= 0:
-        if st.obj[g, O_ZONE, t] != Z_BATTLEFIELD or not is_creature_nb(st, ct, g, t):
-            return
-        if protected_from_nb(ct, st.obj[g, O_CARD, t], src_card):
-            return
-        st.obj[g, O_DAMAGE, t] += n
-        if (kw & KW_DEATHTOUCH) != 0:
-            st.obj[g, O_DTDMG, t] = 1
-    elif is_player_value_nb(t):
-        st.pl[g, PL_LIFE, value_player_nb(t)] -= n
-    if (kw & KW_LIFELINK) != 0:
-        st.pl[g, PL_LIFE, src_ctrl] += n
-
 
 @kernel
 def destroy_nb(st, ct, g, t):
