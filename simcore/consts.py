@@ -101,6 +101,11 @@ KW_BLOCKS_ONLY_FLYING = 1 << 23
 RESTRICTION_BITS = {"cant_block": KW_CANT_BLOCK, "cant_be_blocked": KW_CANT_BE_BLOCKED,
                     "attacks_each_combat": KW_ATTACKS_EACH_COMBAT,
                     "blocks_only_flying": KW_BLOCKS_ONLY_FLYING}
+# Damage dealt as counters (c_dmg_mode bits): to creatures as -1/-1 counters (wither 702.80a,
+# infect 702.90b), to players as poison counters (infect).
+DM_MINUS_COUNTERS = 1
+DM_POISON = 2
+DAMAGE_MODE_BITS = {"wither": DM_MINUS_COUNTERS, "infect": DM_MINUS_COUNTERS | DM_POISON}
 
 # ---- mana types: index into pools, 6-bit masks (bit i = type i) ----
 M_W, M_U, M_B, M_R, M_G, M_C = 0, 1, 2, 3, 4, 5

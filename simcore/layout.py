@@ -344,6 +344,9 @@ CARD_PLANES = (
                "whose mana is type t (Plains W .. Forest G; vocab.LANDWALK); 0 none"),
     ("c_land_types", "a land card's basic land types, a mask as c_walk (what landwalk looks "
                      "for); 0 for other cards"),
+    ("c_dmg_mode", "how its damage is dealt (consts.DAMAGE_MODE_BITS): DM_MINUS_COUNTERS to "
+                   "creatures as -1/-1 counters (wither, infect), DM_POISON to players as "
+                   "poison counters (infect); 0 as damage"),
 )
 # ct.mcost[m, MC_*], int32; m = cost id, 0 = the empty cost
 MC_PLANES = (

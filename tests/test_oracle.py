@@ -369,3 +369,13 @@ def test_a_creatures_own_combat_restrictions_and_shroud():
                                "Test Brute can't block and can't be blocked.", "{2}{R}",
                                power="3", toughness="3"))
     assert both.status == NONE
+
+
+def test_wither_and_infect_keywords():
+    elf = compile_printed(one("Glistener Elf", "Creature — Phyrexian Elf Warrior", "Infect",
+                              "{G}", power="1", toughness="1"))
+    assert elf.status == FULL and elf.card["keywords"] == ["infect"]
+    gang = compile_printed(one("Boggart Ram-Gang", "Creature — Goblin Warrior",
+                               "Haste\nWither", "{R/G}{R/G}{R/G}", power="3", toughness="3"))
+    assert gang.status == FULL and gang.card["keywords"] == ["haste", "wither"]
+    assert render_agrees("Haste\nWither", "Boggart Ram-Gang", False, gang.card)

@@ -5,6 +5,10 @@ primitives they share (damage, discard, surveil, scry, mill, exiling the top of 
 from ..consts import (
     ASK_CARDS,
     ASK_OBJECT,
+    CK_MINUS,
+    CK_POISON,
+    DM_MINUS_COUNTERS,
+    DM_POISON,
     DUR_NEXT_TURN,
     EXP_LINKED,
     EXP_PLAY,
@@ -36,6 +40,7 @@ from ..consts import (
 from ..encoding import is_player_value_nb, player_value_nb, value_player_nb
 from ..jit import kernel
 from ..layout import (
+    C_DMG_MODE,
     C_KW,
     G_ACTIVE,
     G_TURN,
@@ -94,7 +99,8 @@ from .zones import (
 def damage_nb(st, ct, g, t, n, src_card, src_ctrl):
     """Deal n damage from a source with card src_card to object/player t (120.3). Damage
     to a permanent with protection from the source is prevented (702.16e): none is dealt,
-    so lifelink gains nothing."""
+    so lifelink gains nothing. A source with wither or infect deals it to a creature as
+    -1/-1 counters, with infect to a player as poison counters (c_dmg_mode)."""
     if n <= 0:
         return
     mark_sba_nb(st, g)
@@ -103,11 +109,17 @@ def damage_nb(st, ct, g, t, n, src_card, src_ctrl):
             return
         if protected_from_nb(ct, st.obj[g, O_CARD, t], src_card):
             return
-        st.obj[g, O_DAMAGE, t] += n
+        if src_card >= 0 and (ct.card[src_card, C_DMG_MODE] & DM_MINUS_COUNTERS) != 0:
+            put_counters_nb(st, g, t, CK_MINUS, n)      # wither 702.80a, infect 702.90b
+        else:
+            st.obj[g, O_DAMAGE, t] += n
         if src_card >= 0 and (ct.card[src_card, C_KW] & KW_DEATHTOUCH) != 0:
             st.obj[g, O_DTDMG, t] = 1
     elif is_player_value_nb(t):
-        st.pl[g, PL_LIFE, value_player_nb(t)] -= n
+        if src_card >= 0 and (ct.card[src_card, C_DMG_MODE] & DM_POISON) != 0:
+            put_counters_nb(st, g, t, CK_POISON, n)     # infect 702.90b (ten lose, 704.5c)
+        else:
+            st.pl[g, PL_LIFE, value_player_nb(t)] -= n
     if src_card >= 0 and (ct.card[src_card, C_KW] & KW_LIFELINK) != 0:
         st.pl[g, PL_LIFE, src_ctrl] += n
 

@@ -8,7 +8,7 @@ import hashlib
 from pathlib import Path
 
 COMPILER_VERSION = 9
-SOURCES_DIGEST = "51e5466d1f0d9339"   # the test's message gives it when the sources change
+SOURCES_DIGEST = "f3499bc0dad29b4e"   # the test's message gives it when the sources change
 
 _CARDS = Path(__file__).resolve().parents[1]
 # What decides a compiled card: the grammar (not its render check or coverage ranking), the
