@@ -77,8 +77,8 @@ KW_BITS = {"flying": KW_FLYING, "vigilance": KW_VIGILANCE, "deathtouch": KW_DEAT
            "first strike": KW_FIRST_STRIKE, "double strike": KW_DOUBLE_STRIKE}
 # Restrictions an Aura gives (508.1c, 509.1b), read as keywords are (query.has_kw_nb) but
 # not keywords a card file writes (not in KW_BITS)
-KW_CANT_ATTACK = 1 << 24
-KW_CANT_BLOCK = 1 << 25
+KW_CANT_ATTACK = 16777216     # bit 24
+KW_CANT_BLOCK = 33554432      # bit 25
 
 # ---- mana types: index into pools, 6-bit masks (bit i = type i) ----
 M_W, M_U, M_B, M_R, M_G, M_C = 0, 1, 2, 3, 4, 5
