@@ -103,7 +103,7 @@ RESTRICTION_BITS = {"cant_block": KW_CANT_BLOCK, "cant_be_blocked": KW_CANT_BE_B
                     "blocks_only_flying": KW_BLOCKS_ONLY_FLYING}
 # Restrictions an Aura gives (508.1c, 509.1b), read as keywords are (query.has_kw_nb) but
 # not keywords a card file writes (not in KW_BITS); "can't block" is KW_CANT_BLOCK above
-KW_CANT_ATTACK = 1 << 24
+KW_CANT_ATTACK = 16777216     # bit 24
 # Damage dealt as counters (c_dmg_mode bits): to creatures as -1/-1 counters (wither 702.80a,
 # infect 702.90b), to players as poison counters (infect).
 DM_MINUS_COUNTERS = 1
