@@ -48,7 +48,7 @@ def test_fx_scenario(item):
 
 
 def test_every_unit_has_scenarios():
-    assert {"tap_untap", "return_to_hand", "until_end_of_turn", "counter"} <= {Path(f).stem for f, _ in ITEMS}
+    assert {"tap_untap", "return_to_hand", "until_end_of_turn", "counter", "food_clue"} <= {Path(f).stem for f, _ in ITEMS}
 
 
 def test_every_card_is_read_whole():
@@ -172,3 +172,17 @@ def test_counterspells_in_audited_games():
             assert (rec["cast"][rec["card"] == POOL.card_id[name]] > 0).any(), name
     got = [whose for why, whose, _ in aims(d0, d1) if why == K.W_TARGET]
     assert "theirs" in got and "own" not in got, got
+
+
+def test_food_and_clue_in_audited_games():
+    """Random and greedy players make Food and Clues and sacrifice them legally (the audits
+    pass, no action refused); greedy cracks its Clues and Food when it has the mana."""
+    d0 = deck((12, "Plains"), (12, "Swamp"), (12, "Thraben Inspector"), (12, "Mintstrosity"),
+              (12, "Savor"))
+    d1 = deck((12, "Forest"), (12, "Mountain"), (18, "Grizzly Bears"), (18, "Lightning Bolt"))
+    clue, food = POOL.card_id["Clue"], POOL.card_id["Food"]
+    for agents in ([RandomAgent(), RandomAgent()], [GreedyAgent(), GreedyAgent()]):
+        b = audited_games(d0, d1, agents)
+        obj = b.st.obj
+        made = np.isin(obj[:, L.O_CARD], [clue, food])
+        assert (made & (obj[:, L.O_ZONE] == K.Z_GONE)).any()       # sacrificed (704.5d)

@@ -398,3 +398,21 @@ def test_counterspells_read_their_spell_filters_and_render_back():
     # a spell is a counterspell's target only: "exile target spell" stays unread
     assert compile_printed(one("Test Void", "Instant", "Exile target spell.",
                                "{U}")).status == NONE
+
+
+def test_food_clue_and_investigate_bring_their_predefined_tokens():
+    # 111.10b Food, 111.10f Clue (701.36a investigate): named by the card, defined by the rules
+    c = compile_printed(one("Thraben Inspector", "Creature — Human Soldier", "When Thraben "
+                            "Inspector enters, investigate. (Create a Clue token.)", "{W}",
+                            power="1", toughness="2"))
+    assert c.status == FULL and c.card["abilities"][0]["effects"] == [
+        {"do": "investigate", "n": 1}]
+    assert [t["name"] for t in c.tokens] == ["Clue"]
+    assert c.tokens[0]["abilities"] == [{"kind": "activated", "cost": "{2}",
+                                         "sacrifice_self": True,
+                                         "effects": [{"do": "draw", "n": 1}]}]
+    text = "When Mintstrosity dies, create a Food token."
+    m = compile_printed(one("Mintstrosity", "Creature — Horror", text, "{1}{B}", power="3",
+                            toughness="1"))
+    assert m.status == FULL and [t["name"] for t in m.tokens] == ["Food"]
+    assert render_agrees(text, "Mintstrosity", False, m.card, {t["name"]: t for t in m.tokens})

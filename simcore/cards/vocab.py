@@ -26,6 +26,9 @@ COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G
 KEYWORDS = {"flying", "vigilance", "deathtouch", "lifelink", "trample", "haste", "reach",
             "defender", "undying", "persist", "indestructible", "hexproof", "flash",
             "menace", "first strike", "double strike"}
+# Predefined tokens (111.10) the Oracle grammar defines with their abilities: a card says
+# only the name ("Create a Food token."); text.py describes them so
+PREDEFINED_TOKENS = {"Food", "Clue"}
 # Keywords an effect may grant until end of turn (pump's and pump_all's `keywords`): those
 # the rules read from the object (kernels/query.has_kw_nb), not from its card alone
 GRANTABLE_KEYWORDS = {"flying", "vigilance", "trample", "haste", "reach", "indestructible",
@@ -86,6 +89,7 @@ EFFECTS = {
     "pump_all": {"filter", "power", "toughness", "keywords"},
     "cant_block": {"what"},
     "counter": {"what", "unless_pays"},
+    "investigate": {"n"},
 }
 # What an effect acts on when its selector key is left out (simcore/cards/compile.py reads these
 # defaults too): "target" there needs the ability's first target like a written one.

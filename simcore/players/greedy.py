@@ -155,6 +155,10 @@ def score_priority(obj, card, abil, ops, filt, stk, gm, g, o, piece):
         if abil[ab, L.AB_BLIGHT] != 0 or abil[ab, L.AB_SAC_SELF] != 0 or \
                 abil[ab, L.AB_TAPN] != 0:
             s = -1.0    # costs our creatures: a counter, itself, attackers
+        if abil[ab, L.AB_SAC_SELF] != 0 and abil[ab, L.AB_BLIGHT] == 0 and \
+                abil[ab, L.AB_TAPN] == 0 and obj[g, L.O_TOKEN, ps] != 0 and \
+                (card[c, L.C_TYPES] & K.T_CREATURE) == 0:
+            s = 5.0     # a Food or a Clue: made to be sacrificed
         for op in range(abil[ab, L.AB_OP0], abil[ab, L.AB_OP0] + abil[ab, L.AB_NOP]):
             if ops[op, 0] == K.OP_SEARCH and ops[op, 4] == K.SEARCH_TO_BATTLEFIELD:
                 s = 10.0    # a land that fetches a land: a land now, worth its cost
