@@ -48,7 +48,7 @@ def test_fx_scenario(item):
 
 
 def test_every_unit_has_scenarios():
-    assert {"tap_untap", "return_to_hand", "until_end_of_turn", "counter", "food_clue"} <= {Path(f).stem for f, _ in ITEMS}
+    assert {"tap_untap", "return_to_hand", "until_end_of_turn", "counter", "food_clue", "it_deals"} <= {Path(f).stem for f, _ in ITEMS}
 
 
 def test_every_card_is_read_whole():
@@ -186,3 +186,13 @@ def test_food_and_clue_in_audited_games():
         obj = b.st.obj
         made = np.isin(obj[:, L.O_CARD], [clue, food])
         assert (made & (obj[:, L.O_ZONE] == K.Z_GONE)).any()       # sacrificed (704.5d)
+
+
+def test_it_deals_cards_in_audited_games():
+    """Random and greedy players play the "it deals" cards legally (the audits pass)."""
+    d0 = deck((24, "Mountain"), (18, "Blisterstick Shaman"), (18, "Barbarian Lunatic"))
+    d1 = deck((24, "Forest"), (36, "Grizzly Bears"))
+    for agents in ([RandomAgent(), RandomAgent()], [GreedyAgent(), GreedyAgent()]):
+        b = audited_games(d0, d1, agents)
+        rec = b.records()
+        assert (rec["cast"][rec["card"] == POOL.card_id["Blisterstick Shaman"]] > 0).any()

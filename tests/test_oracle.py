@@ -416,3 +416,21 @@ def test_food_clue_and_investigate_bring_their_predefined_tokens():
                             toughness="1"))
     assert m.status == FULL and [t["name"] for t in m.tokens] == ["Food"]
     assert render_agrees(text, "Mintstrosity", False, m.card, {t["name"]: t for t in m.tokens})
+
+
+def test_it_deals_names_the_source_only_where_it_is_the_source():
+    # 113.7: "it" in an ability of ~ about ~ itself is ~ (triggered on ~, activated by ~)
+    for name, text in (("Blisterstick Shaman", "When Blisterstick Shaman enters the "
+                        "battlefield, it deals 1 damage to any target."),
+                       ("Barbarian Lunatic", "{2}{R}, Sacrifice Barbarian Lunatic: It deals 2 "
+                        "damage to target creature.")):
+        c = compile_printed(one(name, "Creature — Goblin", text, "{2}{R}", power="2",
+                                toughness="1"))
+        assert c.status == FULL and c.card["abilities"][0]["effects"][0]["do"] == "damage"
+        assert render_agrees(text, name, False, c.card), render_diff(text, name, False, c.card)
+    assert normalise("When X enters, it deals 1 damage to any target.", "X") == \
+        "When ~ enters, ~ deals 1 damage to any target."
+    # "it" after another creature's trigger is that creature: not the source, not read
+    assert compile_printed(one("Test Pinger", "Creature — Goblin", "Whenever another creature "
+                               "enters, it deals 1 damage to any target.", "{R}", power="1",
+                               toughness="1")).status == NONE

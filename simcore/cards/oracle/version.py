@@ -8,7 +8,7 @@ import hashlib
 from pathlib import Path
 
 COMPILER_VERSION = 9
-SOURCES_DIGEST = "e957459b582a01bd"   # the test's message gives it when the sources change
+SOURCES_DIGEST = "a9c518267a4ef534"   # the test's message gives it when the sources change
 
 _CARDS = Path(__file__).resolve().parents[1]
 # What decides a compiled card: the grammar (not its render check or coverage ranking), the
