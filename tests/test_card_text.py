@@ -98,7 +98,8 @@ def test_every_effect_and_ability_kind_has_words():
     """A card file may use any `do` and any ability kind: each has words (cards/text.py raises
     on one it does not know, so a new vocab entry fails here until it gets them)."""
     card = {"name": "Probe", "types": ["Artifact"], "_file": "probe.toml"}
-    needs = {"create_token": {"token": "Goblin"}, "put_counters": {"counter": "+1/+1"}}
+    needs = {"create_token": {"token": "Goblin"}, "put_counters": {"counter": "+1/+1"},
+             "pump_all": {"filter": {"types": ["Creature"]}}}
     for do in vocab.EFFECTS:
         ab = {"kind": "spell", "targets": ["any", "any"],
               "effects": [{"do": do, **needs.get(do, {})}]}

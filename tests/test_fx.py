@@ -1,4 +1,5 @@
-"""Spell and ability effects of issue 25 item 6 (tap and untap, ...): their rules scenarios
+"""Spell and ability effects of issue 25 item 6 (tap and untap, return to hand, until end of
+turn for one or many, counter target spell, Food and Clue, "it deals"): their rules scenarios
 with real cards written as printed (tests/custom/fx/: text only, the Oracle grammar reads
 them), run as tests/test_scenarios.py runs the built-in ones (the state-based and options
 audits on), and games that hold the players to them. Each scenario names its rule."""
