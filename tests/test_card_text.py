@@ -100,7 +100,8 @@ def test_every_effect_and_ability_kind_has_words():
     card = {"name": "Probe", "types": ["Artifact"], "_file": "probe.toml"}
     needs = {"create_token": {"token": "Goblin"}, "put_counters": {"counter": "+1/+1"},
              "look_at_top": {"n": 3},
-             "delayed": {"at": "next_turns_upkeep", "effects": [{"do": "draw", "n": 1}]}}
+             "delayed": {"at": "next_turns_upkeep", "effects": [{"do": "draw", "n": 1}]},
+             "pump_all": {"filter": {"types": ["Creature"]}}}
     for do in vocab.EFFECTS:
         ab = {"kind": "spell", "targets": ["any", "any"],
               "effects": [{"do": do, **needs.get(do, {})}]}

@@ -15,11 +15,11 @@ CARDS = [
     card("Bolt A", "Instant", "Bolt A deals 3 damage to any target."),
     card("Bear A", "Creature \u2014 Bear", "", power="2", toughness="2"),
     card("Knight A", "Creature \u2014 Knight", "Skulk", power="2", toughness="2"),
-    card("Knight B", "Creature \u2014 Knight", "Skulk\nInvestigate.", power="2",
+    card("Knight B", "Creature \u2014 Knight", "Skulk\nVenture into the dungeon.", power="2",
          toughness="2", legal=("modern",)),
-    card("Seer A", "Sorcery", "Investigate.", legal=("modern",)),
+    card("Seer A", "Sorcery", "Venture into the dungeon.", legal=("modern",)),
     card("Walker A", "Legendary Planeswalker \u2014 Test", "+1: Draw a card.", loyalty="3"),
-    card("Sage A", "Creature \u2014 Human", "When Sage A enters, draw a card.\nInvestigate.",
+    card("Sage A", "Creature \u2014 Human", "When Sage A enters, draw a card.\nVenture into the dungeon.",
          power="1", toughness="1", legal=()),
 ]
 
@@ -35,9 +35,9 @@ def test_counts_shares_and_blockers_by_cards():
     assert s["supported_share"] == 2 / 7 and s["render_pass_share"] == 1.0
     ranked = {b["unit"]: b["cards"] for b in s["blockers"]}
     assert ranked["Skulk"] == 2            # a keyword, by its name
-    assert ranked["Investigate."] == 3
+    assert ranked["Venture into the dungeon."] == 3
     assert ranked["card: planeswalkers are not played yet"] == 1
-    assert s["blockers"][0] == {"unit": "Investigate.", "cards": 3}
+    assert s["blockers"][0] == {"unit": "Venture into the dungeon.", "cards": 3}
 
 
 def test_a_format_keeps_its_legal_cards_only():
@@ -52,7 +52,7 @@ def test_deck_slots_weigh_each_card_by_its_copies():
     assert s["deck_slots"] == 11 and s["deck_slots_supported"] == 4
     assert s["deck_slots_unknown"] == 1
     by_slots = {b["unit"]: b["slots"] for b in s["blockers_by_slots"]}
-    assert by_slots == {"Skulk": 6, "Investigate.": 2}
+    assert by_slots == {"Skulk": 6, "Venture into the dungeon.": 2}
 
 
 def test_units_of_a_line():

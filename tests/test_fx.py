@@ -1,4 +1,5 @@
-"""Spell and ability effects of issue 25 item 6 (tap and untap, ...): their rules scenarios
+"""Spell and ability effects of issue 25 item 6 (tap and untap, return to hand, until end of
+turn for one or many, counter target spell, Food and Clue, "it deals"): their rules scenarios
 with real cards written as printed (tests/custom/fx/: text only, the Oracle grammar reads
 them), run as tests/test_scenarios.py runs the built-in ones (the state-based and options
 audits on), and games that hold the players to them. Each scenario names its rule."""
@@ -48,7 +49,7 @@ def test_fx_scenario(item):
 
 
 def test_every_unit_has_scenarios():
-    assert {"tap_untap", "return_to_hand", "until_end_of_turn", "counter"} <= {Path(f).stem for f, _ in ITEMS}
+    assert {"tap_untap", "return_to_hand", "until_end_of_turn", "counter", "food_clue", "it_deals"} <= {Path(f).stem for f, _ in ITEMS}
 
 
 def test_every_card_is_read_whole():
@@ -172,3 +173,27 @@ def test_counterspells_in_audited_games():
             assert (rec["cast"][rec["card"] == POOL.card_id[name]] > 0).any(), name
     got = [whose for why, whose, _ in aims(d0, d1) if why == K.W_TARGET]
     assert "theirs" in got and "own" not in got, got
+
+
+def test_food_and_clue_in_audited_games():
+    """Random and greedy players make Food and Clues and sacrifice them legally (the audits
+    pass, no action refused); greedy cracks its Clues and Food when it has the mana."""
+    d0 = deck((12, "Plains"), (12, "Swamp"), (12, "Thraben Inspector"), (12, "Mintstrosity"),
+              (12, "Savor"))
+    d1 = deck((12, "Forest"), (12, "Mountain"), (18, "Grizzly Bears"), (18, "Lightning Bolt"))
+    clue, food = POOL.card_id["Clue"], POOL.card_id["Food"]
+    for agents in ([RandomAgent(), RandomAgent()], [GreedyAgent(), GreedyAgent()]):
+        b = audited_games(d0, d1, agents)
+        obj = b.st.obj
+        made = np.isin(obj[:, L.O_CARD], [clue, food])
+        assert (made & (obj[:, L.O_ZONE] == K.Z_GONE)).any()       # sacrificed (704.5d)
+
+
+def test_it_deals_cards_in_audited_games():
+    """Random and greedy players play the "it deals" cards legally (the audits pass)."""
+    d0 = deck((24, "Mountain"), (18, "Blisterstick Shaman"), (18, "Barbarian Lunatic"))
+    d1 = deck((24, "Forest"), (36, "Grizzly Bears"))
+    for agents in ([RandomAgent(), RandomAgent()], [GreedyAgent(), GreedyAgent()]):
+        b = audited_games(d0, d1, agents)
+        rec = b.records()
+        assert (rec["cast"][rec["card"] == POOL.card_id["Blisterstick Shaman"]] > 0).any()

@@ -721,3 +721,39 @@ def test_wither_and_infect_keywords():
                                "Haste\nWither", "{R/G}{R/G}{R/G}", power="3", toughness="3"))
     assert gang.status == FULL and gang.card["keywords"] == ["haste", "wither"]
     assert render_agrees("Haste\nWither", "Boggart Ram-Gang", False, gang.card)
+
+
+def test_food_clue_and_investigate_bring_their_predefined_tokens():
+    # 111.10b Food, 111.10f Clue (701.36a investigate): named by the card, defined by the rules
+    c = compile_printed(one("Thraben Inspector", "Creature — Human Soldier", "When Thraben "
+                            "Inspector enters, investigate. (Create a Clue token.)", "{W}",
+                            power="1", toughness="2"))
+    assert c.status == FULL and c.card["abilities"][0]["effects"] == [
+        {"do": "investigate", "n": 1}]
+    assert [t["name"] for t in c.tokens] == ["Clue"]
+    assert c.tokens[0]["abilities"] == [{"kind": "activated", "cost": "{2}",
+                                         "sacrifice_self": True,
+                                         "effects": [{"do": "draw", "n": 1}]}]
+    text = "When Mintstrosity dies, create a Food token."
+    m = compile_printed(one("Mintstrosity", "Creature — Horror", text, "{1}{B}", power="3",
+                            toughness="1"))
+    assert m.status == FULL and [t["name"] for t in m.tokens] == ["Food"]
+    assert render_agrees(text, "Mintstrosity", False, m.card, {t["name"]: t for t in m.tokens})
+
+
+def test_it_deals_names_the_source_only_where_it_is_the_source():
+    # 113.7: "it" in an ability of ~ about ~ itself is ~ (triggered on ~, activated by ~)
+    for name, text in (("Blisterstick Shaman", "When Blisterstick Shaman enters the "
+                        "battlefield, it deals 1 damage to any target."),
+                       ("Barbarian Lunatic", "{2}{R}, Sacrifice Barbarian Lunatic: It deals 2 "
+                        "damage to target creature.")):
+        c = compile_printed(one(name, "Creature — Goblin", text, "{2}{R}", power="2",
+                                toughness="1"))
+        assert c.status == FULL and c.card["abilities"][0]["effects"][0]["do"] == "damage"
+        assert render_agrees(text, name, False, c.card), render_diff(text, name, False, c.card)
+    assert normalise("When X enters, it deals 1 damage to any target.", "X") == \
+        "When ~ enters, ~ deals 1 damage to any target."
+    # "it" after another creature's trigger is that creature: not the source, not read
+    assert compile_printed(one("Test Pinger", "Creature — Goblin", "Whenever another creature "
+                               "enters, it deals 1 damage to any target.", "{R}", power="1",
+                               toughness="1")).status == NONE

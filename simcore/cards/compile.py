@@ -340,6 +340,12 @@ class _Compiler:
             elif do == "cant_block":        # a pump of nothing that "can't block" (509.1b)
                 a[:4] = [K.SEL_IDS[sel(e, "what")], 0, 0, K.KW_CANT_BLOCK]
                 op = K.OP_PUMP
+            elif do == "investigate":       # 701.36a: create a Clue token, n times
+                if "Clue" not in self.pool.card_id:
+                    raise PlaytestError(f"{w}: investigate needs the Clue token (a card "
+                                        f"written as printed brings it)")
+                a[:3] = [self.pool.card_id["Clue"], am_k, am_a]
+                op = K.OP_CREATE_TOKEN
             elif do == "counter":
                 a[:2] = [K.SEL_IDS[sel(e, "what")], e.get("unless_pays", 0)]
                 op = K.OP_COUNTER

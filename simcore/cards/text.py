@@ -192,6 +192,8 @@ class _Card:
         tok = self.pool.get(name)
         if tok is None:
             return name, ""
+        if name in vocab.PREDEFINED_TOKENS and tok.get("subtypes") == [name]:
+            return name, ""             # "a Food token" (111.10)
         colors = _and(tok["colors"]) if tok.get("colors") else "colorless"
         words = [colors] + tok.get("subtypes", []) + [t.lower() for t in tok["types"]]
         if "power" in tok:
@@ -287,6 +289,8 @@ def _clause(e: dict, c: _Card) -> tuple[str | None, str, str, str]:
             return None, f"{what} gain", f"{kws} until end of turn", ""
         gains = f" and gain {kws}" if kws else ""
         return None, f"{what} get", f"{_pt(p, t)}{gains} until end of turn", ""
+    if do == "investigate":
+        return None, "investigate", {1: "", 2: "twice"}.get(q, f"{_word(q)} times") + tail, ""
     if do == "counter":
         n = e.get("unless_pays", 0)
         unless = f" unless its controller pays {{{n}}}" if n else ""

@@ -38,6 +38,9 @@ KEYWORDS |= {"changeling", "devoid", "shroud"}
 KEYWORDS |= {"wither", "infect"}     # consts.DAMAGE_MODE_BITS
 # "~ can't block." and the like: the creature's own combat restrictions (509.1b, 508.1d)
 RESTRICTIONS = {"cant_block", "cant_be_blocked", "attacks_each_combat", "blocks_only_flying"}
+# Predefined tokens (111.10) the Oracle grammar defines with their abilities: a card says
+# only the name ("Create a Food token."); text.py describes them so
+PREDEFINED_TOKENS = {"Food", "Clue"}
 # Keywords an effect may grant until end of turn (pump's and pump_all's `keywords`): those
 # the rules read from the object (kernels/query.has_kw_nb), not from its card alone
 GRANTABLE_KEYWORDS = {"flying", "vigilance", "trample", "haste", "reach", "indestructible",
@@ -106,6 +109,7 @@ EFFECTS = {
     "cant_block": {"what"},
     "counter": {"what", "unless_pays"},
     "attach": {"to"},          # attach the source (an Equipment) to it (701.3a)
+    "investigate": {"n"},
 }
 # What an effect acts on when its selector key is left out (simcore/cards/compile.py reads these
 # defaults too): "target" there needs the ability's first target like a written one.

@@ -205,6 +205,10 @@ def score_priority(obj, card, abil, ops, filt, stk, gm, g, o, piece):
         if abil[ab, L.AB_BLIGHT] != 0 or abil[ab, L.AB_SAC_SELF] != 0 or \
                 abil[ab, L.AB_TAPN] != 0 or abil[ab, L.AB_SAC_F] >= 0:
             s = -1.0    # costs our creatures: a counter, itself, attackers, a sacrifice
+        if abil[ab, L.AB_SAC_SELF] != 0 and abil[ab, L.AB_BLIGHT] == 0 and \
+                abil[ab, L.AB_TAPN] == 0 and obj[g, L.O_TOKEN, ps] != 0 and \
+                (card[c, L.C_TYPES] & K.T_CREATURE) == 0:
+            s = 5.0     # a Food or a Clue: made to be sacrificed
         if abil[ab, L.AB_DISCARD_N] != 0:   # a card from hand: only a land we do not need
             s = 2.0 if _spare_land(obj, card, g, obj[g, L.O_CTRL, ps]) else -1.0
         for op in range(abil[ab, L.AB_OP0], abil[ab, L.AB_OP0] + abil[ab, L.AB_NOP]):

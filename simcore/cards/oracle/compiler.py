@@ -166,8 +166,9 @@ def compile_face(face: Face) -> CompiledFace:
         status = NONE
     if any(u.line == 0 and u.reason in ("a type the engine lacks",) for u in unread):
         status = NONE
-    used = {e["token"] for ab in card.get("abilities", ()) for e in ab.get("effects", ())
-            if e.get("do") == "create_token"}
+    used = {e["token"] if e.get("do") == "create_token" else "Clue"   # investigate (701.36a)
+            for ab in card.get("abilities", ()) for e in ab.get("effects", ())
+            if e.get("do") in ("create_token", "investigate")}
     return CompiledFace(face.name, card, tuple(unread), status,
                         tuple(t for t in tokens if t["name"] in used))
 

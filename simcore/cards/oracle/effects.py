@@ -10,7 +10,7 @@ from .. import vocab
 from .amounts import split_for_each
 from .dig import read_look
 from .targets import read_filter, read_target
-from .tokens import token_def
+from .tokens import predefined, token_def
 from .words import NUMBER, number
 
 
@@ -168,6 +168,11 @@ def _pump_all(m, tg):
     return [e]
 
 
+def _investigate(m, tg):
+    tg.made.setdefault("Clue", predefined("Clue"))
+    return [{"do": "investigate", "n": 2 if m["n"] else 1}]
+
+
 def _counter(m, tg):
     what = _object(m["what"], tg, spells=True)
     if what is None:
@@ -288,6 +293,7 @@ PATTERNS = [
                 r"until end of turn"), _pump_all),
     (re.compile(rf"(?P<filt>[a-z][^.]*?) gain {_KWS} until end of turn"), _pump_all),
     (re.compile(rf"{_OBJ} can't block this turn"), _cant_block),          # 509.1b
+    (re.compile(r"investigate(?P<n> twice)?"), _investigate),                  # 701.36a
     (re.compile(r"counter (?P<what>target [^.]*?spell)(?: unless its controller pays "
                 r"\{(?P<n>\d+)\})?"), _counter),                            # 701.5a
     (re.compile(r"return (?P<what>target [^.]+?) to the battlefield"), _return),

@@ -22,6 +22,12 @@ _UPDATES = (
 _THIS = re.compile(r"\b[Tt]his (?:creature|land|artifact|enchantment|permanent|spell|card|"
                    r"Aura|Equipment|Vehicle|planeswalker|battle)\b")
 
+# "it deals" naming the source (113.7: the object whose ability it is): in a triggered
+# ability about ~ itself ("When ~ enters, it deals 2 damage to any target") and in an
+# activated one ("{T}, Sacrifice ~: It deals 3 damage ..."); written `~` too
+_IT_TRIGGER = re.compile(r"^((?:When|Whenever) ~ [^,.:\"]*, )it deals\b")
+_IT_ACTIVATED = re.compile(r"^([^:\"]*: )It deals\b")
+
 
 def short_name(name: str) -> str | None:
     """A legendary card's short name (rule 201.4b: "Atraxa" of "Atraxa, Praetors' Voice")."""
@@ -50,4 +56,5 @@ def normalise(text: str, name: str, legendary: bool = False) -> str:
     text = self_pattern(name, legendary).sub("~", text)
     text = _THIS.sub("~", text)
     lines = (_SPACES.sub(" ", ln).strip() for ln in text.split("\n"))
+    lines = (_IT_ACTIVATED.sub(r"\1~ deals", _IT_TRIGGER.sub(r"\1~ deals", ln)) for ln in lines)
     return "\n".join(ln for ln in lines if ln)

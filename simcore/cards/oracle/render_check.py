@@ -9,7 +9,10 @@ The comparison allows these equivalences, no others:
   (702.1: several keywords on one line are separate abilities);
 - letter case (both sides are compared in lower case) and the final period of a sentence;
 - "X, then Y." reads as "X. Y." (608.2c: a spell's or ability's instructions are followed in
-  the order written, "then" or not)."""
+  the order written, "then" or not);
+- (in normalise, on both sides) "it deals" in a triggered ability about ~ itself ("When ~
+  enters, it deals ...") and after an activated ability's cost reads as "~ deals" (113.7:
+  the source of the ability is ~)."""
 from __future__ import annotations
 
 import re

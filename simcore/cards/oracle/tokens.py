@@ -5,6 +5,7 @@ built-in token of that name is the same, else after its whole description, so th
 making the same token share it."""
 from __future__ import annotations
 
+import copy
 import re
 import tomllib
 from functools import lru_cache
@@ -21,9 +22,27 @@ _DESC = re.compile(r"^(?P<p>\d+)/(?P<t>\d+) (?P<colors>(?:colorless|(?:white|blu
 _TYPE_WORDS = {"artifact": "Artifact", "enchantment": "Enchantment", "creature": "Creature"}
 
 
+# Predefined tokens (111.10): an artifact named for its subtype with its ability, "this
+# artifact" being the token itself (sacrificed as a cost, 602.2b)
+PREDEFINED = {
+    "Food": {"name": "Food", "token": True, "types": ["Artifact"], "subtypes": ["Food"],
+             "abilities": [{"kind": "activated", "cost": "{2}, {T}", "sacrifice_self": True,
+                            "effects": [{"do": "gain_life", "n": 3}]}]},    # 111.10b
+    "Clue": {"name": "Clue", "token": True, "types": ["Artifact"], "subtypes": ["Clue"],
+             "abilities": [{"kind": "activated", "cost": "{2}", "sacrifice_self": True,
+                            "effects": [{"do": "draw", "n": 1}]}]},         # 111.10f
+}
+
+
+def predefined(name: str) -> dict:
+    return copy.deepcopy(PREDEFINED[name])
+
+
 def token_def(desc: str, with_kws: str | None) -> dict | None:
     """The token definition for a description ("1/1 green Elf Warrior creature") and its
     keywords ("flying and haste"), or None when the grammar has no reading."""
+    if desc in PREDEFINED and not with_kws:
+        return predefined(desc)
     m = _DESC.match(desc)
     if not m:
         return None
