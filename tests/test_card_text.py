@@ -104,8 +104,10 @@ def test_every_effect_and_ability_kind_has_words():
               "effects": [{"do": do, **needs.get(do, {})}]}
         text = ability_text(card, ab, POOL)
         assert text[0].isupper() and text.endswith("."), (do, text)
-    # the built-in cards, and the test cards of the kinds none of them uses (enters_tapped)
-    pool = load_pool([ROOT / "tests" / "custom" / "keywords" / "cards"])
+    # the built-in cards, and the test cards of the kinds none of them uses (enters_tapped;
+    # cycling, flashback, mode: tests/custom/costs)
+    pool = load_pool([ROOT / "tests" / "custom" / "keywords" / "cards",
+                      ROOT / "tests" / "custom" / "costs" / "cards"])
     seen = {ab["kind"] for c in pool.values() for ab in c.get("abilities", [])}
     assert seen == vocab.ABILITY_KINDS
     for c in pool.values():
