@@ -108,10 +108,9 @@ def test_every_effect_and_ability_kind_has_words():
         text = ability_text(card, ab, POOL)
         assert text[0].isupper() and text.endswith("."), (do, text)
     # the built-in cards, and the test cards of the kinds none of them uses (enters_tapped,
-    # restriction, equip)
-    pool = load_pool([ROOT / "tests" / "custom" / "keywords" / "cards",
-                      ROOT / "tests" / "custom" / "kw2" / "cards",
-                      ROOT / "tests" / "custom" / "attach" / "cards"])
+    # restriction, equip; cycling, flashback, mode)
+    pool = load_pool([ROOT / "tests" / "custom" / d / "cards"
+                      for d in ("keywords", "kw2", "attach", "costs")])
     seen = {ab["kind"] for c in pool.values() for ab in c.get("abilities", [])}
     assert seen == vocab.ABILITY_KINDS
     for c in pool.values():

@@ -182,8 +182,8 @@ def add_option_nb(fw, g, n, code):
 
 @kernel
 def card_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, mine, before, act, cnt, n, pot):
-    """Add the options of p's card in slot i (hand, or exile with a permission): play it as
-    a land, cast it, cast it for warp. Cards of one name in one zone are one option (mine[:
+    """Add the options of p's card in slot i (hand, or exile with a permission, or its
+    graveyard with flashback): play it as a land, cast it, cast it for warp or flashback. Cards of one name in one zone are one option (mine[:
     before]: p's cards seen so far); in exile only those equally playable now (an expired
     permission must not hide a live one). Returns (options so far, the mana p could make:
     computed when first needed, -1 until then)."""
@@ -193,6 +193,15 @@ def card_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, mine, before, act,
         return n, pot
     if (ct.card[c, C_TYPES] & T_LAND) != 0 and st.pl[g, PL_LANDS, p] >= 1:
         return n, pot
+    need = ct.card[c, C_MV]
+    if z == Z_GRAVEYARD:        # only with flashback, for its cost (702.34a)
+        fb = -1
+        for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
+            if ct.abil[a, AB_KIND] == AK_FLASHBACK:
+                fb = a
+        if fb < 0:
+            return n, pot
+        need = min_mana_nb(ct, ct.abil[fb, AB_COST])
     perm = z == Z_EXILE and exile_permission_nb(st, g, i, p)
     for q in range(before):
         j = mine[q]
@@ -219,7 +228,7 @@ def card_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, mine, before, act,
                 casts = 2
     for alt in range(casts):
         act[3] = alt
-        if (alt == 1 or pot >= ct.card[c, C_MV]) and \
+        if (alt == 1 or pot >= need) and \
                 option_legal_nb(st, dry, dg, ct, fw, g, act, -1, pot, cnt):
             n = add_option_nb(fw, g, n, priority_option_nb(OPT_CAST if alt == 0 else OPT_WARP,
                                                            i, 0))
@@ -253,33 +262,6 @@ def ability_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, cnt, n, po
         if option_legal_nb(st, dry, dg, ct, fw, g, act, a, pot, cnt):
             n = add_option_nb(fw, g, n, priority_option_nb(OPT_ACTIVATE, i,
                                                            ct.abil[a, AB_ACTIDX]))
-    return n, pot
-
-
-@kernel
-def flashback_option_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, cnt, n, pot):
-    """Add casting p's card in slot i (in p's graveyard) for its flashback cost (702.34a),
-    after the cheap checks (timing, the least mana of that cost), by a dry run. Returns
-    (options so far, the mana p could make or -1), as card_options_nb."""
-    c = st.obj[g, O_CARD, i]
-    fb = -1
-    for a in range(ct.card[c, C_ABIL0], ct.card[c, C_ABIL0] + ct.card[c, C_NABIL]):
-        if ct.abil[a, AB_KIND] == AK_FLASHBACK:
-            fb = a
-    if fb < 0 or (not sorcery_ok and not instant_speed_nb(ct, c)):
-        return n, pot
-    if pot < 0:
-        pot = potential_mana_nb(st, ct, g, p)
-    if min_mana_nb(ct, ct.abil[fb, AB_COST]) > pot:
-        return n, pot
-    for k in range(8):
-        act[k] = 0
-    act[0] = A_CAST
-    act[1] = i
-    act[2] = -1
-    act[4] = -1
-    if option_legal_nb(st, dry, dg, ct, fw, g, act, -1, pot, cnt):
-        n = add_option_nb(fw, g, n, priority_option_nb(OPT_CAST, i, 0))
     return n, pot
 
 
@@ -324,31 +306,35 @@ def priority_options_nb(st, dry, dg, ct, fw, g, p):
         if i >= M:
             break
         z = st.obj[g, O_ZONE, i]
+        # one call site each for card_options_nb and ability_options_nb: a kernel called
+        # once is inlined (see option_legal_nb)
+        cast = False            # look at playing or casting it (hand, exile, flashback)
+        az = -1                 # the zone whose activated abilities of it to look at
         if (z == Z_HAND or z == Z_EXILE) and st.obj[g, O_OWNER, i] == p:
             mine[n_mine] = i
             n_mine += 1
-            if z == Z_HAND or st.obj[g, O_EX_KIND, i] != 0:
-                n, pot = card_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, mine,
-                                         n_mine - 1, act, cnt, n, pot)
+            cast = z == Z_HAND or st.obj[g, O_EX_KIND, i] != 0
             # abilities of a card in hand (cycling, 702.29a): only cards that have one
             if z == Z_HAND and ct.card[st.obj[g, O_CARD, i], C_HAND_NEED] != NO_CANDIDATE \
                     and not same_in_zone_nb(st, g, mine, n_mine - 1, i, Z_HAND):
-                n, pot = ability_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, cnt,
-                                            n, pot, Z_HAND)
+                az = Z_HAND
         elif z == Z_BATTLEFIELD and st.obj[g, O_CTRL, i] == p:
-            n, pot = ability_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, cnt, n,
-                                        pot, Z_BATTLEFIELD)
+            az = Z_BATTLEFIELD
         elif z == Z_GRAVEYARD and st.obj[g, O_OWNER, i] == p and \
                 ct.card[st.obj[g, O_CARD, i], C_GY_NEED] != NO_CANDIDATE:
-            # abilities of a card in its owner's graveyard ("Exile ~ from your graveyard:"),
-            # one option per name, as cards of one name in one zone are
+            # a card in its owner's graveyard with flashback or an ability that works there
+            # ("Exile ~ from your graveyard:"), one option per name
             mine[n_mine] = i
             n_mine += 1
             if not same_in_zone_nb(st, g, mine, n_mine - 1, i, Z_GRAVEYARD):
-                n, pot = ability_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, cnt,
-                                            n, pot, Z_GRAVEYARD)
-                n, pot = flashback_option_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act,
-                                             cnt, n, pot)
+                az = Z_GRAVEYARD
+                cast = True
+        if cast:
+            n, pot = card_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, mine,
+                                     n_mine - 1, act, cnt, n, pot)
+        if az >= 0:
+            n, pot = ability_options_nb(st, dry, dg, ct, fw, g, p, i, sorcery_ok, act, cnt, n,
+                                        pot, az)
     if skipped:                 # audited: scanned anyway, and it must have found nothing
         fw.fl[g, F_OPT_AUDIT] |= 8 if why == 1 else 32
         if n > 0:

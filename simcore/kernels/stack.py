@@ -574,7 +574,7 @@ def cast_nb(st, ct, g, slot, x, alt, kicks):
         flags |= CF_FLASHBACK
     # 601.2c: targets
     sa = ct.card[c, C_SPELL]
-    if sa < 0:
+    if sa < 0 and (types & T_PERMANENT) == 0:    # an instant or sorcery: modal?
         s, sa = choose_mode_nb(st, ct, g, c, slot, p, opts)
         if s != ST_OK:
             return s
