@@ -681,7 +681,7 @@ def test_auras_and_equipment_read_what_they_give_and_render_back():
     # Enchant lines and grants the vocabulary cannot say stay unread
     for tl, text in (("Enchantment \u2014 Aura", "Enchant player\nEnchanted player gets +1/+1."),
                      ("Enchantment \u2014 Aura", "Enchant creature\nEnchanted creature has "
-                                                 "shroud."),
+                                                 "fear."),
                      ("Enchantment \u2014 Aura", "Enchant creature or Vehicle\nEnchanted "
                                                  "creature gets +1/+1."),
                      ("Enchantment Creature \u2014 Spirit", "Enchanted creature gets +1/+1.")):

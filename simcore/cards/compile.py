@@ -236,7 +236,10 @@ class _Compiler:
         row.update(a_kind=kind, a_card=card, a_actidx=-1, a_cost=-1, a_tapn_sub=-1,
                    a_rmc_kind=-1, a_filter=-1, a_ctr_kind=-1,
                    a_prod_opts=[0] * 4, a_tgt=[-1, -1], a_aco_kind=[0, 0], a_aco_n=[0, 0],
-                   a_aco_cost=[-1, -1], a_etu_f=[-1, -1], a_op0=len(self.ops))
+                   a_aco_cost=[-1, -1], a_etu_f=[-1, -1], a_op0=len(self.ops), a_sac_f=-1,
+                   # an ability made without cost_fields (equip, a basic land type's mana)
+                   # works where abilities of permanents do (602.2)
+                   a_zone=K.Z_BATTLEFIELD if kind in (K.AK_ACTIVATED, K.AK_MANA) else 0)
         self.abils.append(row)
         return row
 
