@@ -57,9 +57,14 @@ NON_CREATURE_SUBTYPES = {
 SAME_PLURAL = {"Merfolk", "Kithkin", "Sheep", "Fish", "Moonfolk", "Surrakar", "Kor", "Vedalken",
                "Aetherborn", "Noggle", "Phyrexian", "Kavu", "Kraken", "Ox", "Homunculus",
                "Myr"}
-# Keywords a grant gives where the engine reads them on the permanent (not flash, a
-# casting permission; nor undying and persist, compiled into the card's own triggers)
-GRANT_KEYWORDS = KEYWORDS - {"flash", "undying", "persist"}
+# Keywords an Aura or Equipment may give: those the rules read on the permanent
+# (query.has_kw_nb; deathtouch and lifelink in combat damage). Not flash (a casting
+# permission), undying, persist and prowess (compiled into the card's own triggers), nor
+# those read from the card alone: protection, landwalk, changeling, devoid, shroud, wither,
+# infect (a grant of one would do nothing: it stays unread)
+GRANT_KEYWORDS = {"flying", "vigilance", "deathtouch", "lifelink", "trample", "haste", "reach",
+                  "defender", "indestructible", "hexproof", "menace", "first strike",
+                  "double strike"}
 BASIC_LAND_MANA = {"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain": "{R}",
                    "Forest": "{G}"}
 
@@ -251,7 +256,7 @@ SCHEMAS = {
         "toughness": (("int",), False),
         # effect = "grant": what an Aura or Equipment gives the object it is attached to
         "to": (("enum", {"enchanted", "equipped"}), False),
-        "keywords": (("list", ("enum", KEYWORDS)), False),
+        "keywords": (("list", ("enum", GRANT_KEYWORDS)), False),
         "cant": (("list", ("enum", {"attack", "block", "untap"})), False),
     },
     # "Equip {2}" (702.6a): "{2}: Attach this to target creature you control. Activate only
