@@ -143,3 +143,17 @@ def test_greedy_puts_boons_on_its_own_creatures_and_burdens_on_the_opponents():
                 seen["burden"] += 1
     assert min(seen.values()) > 0, seen
     assert b.fw.fl[:, L.F_REFUSED].sum() == 0
+
+
+def test_haste_from_an_equipment_lets_a_mana_creature_tap_and_the_count_knows():
+    """Swiftfoot Boots on a summoning-sick Llanowar Elves gives it haste (702.10): the
+    potential mana the priority check keeps (manamark.py) must change when an Equipment is
+    attached or unattached, or the options audit finds the kept count wrong (the soak found
+    it with Haunted Cloak and Hedron Crawler)."""
+    d = deck((14, "Forest"), (16, "Llanowar Elves"), (10, "Swiftfoot Boots"))
+    b = GameBatch(POOL, d, d, n_games=60, seed=5, start="random", max_turns=12)
+    b.fw.fl[:, L.F_OPT_AUDIT] = 1
+    b.st.gm[:, L.G_SBA_AUDIT] = 1
+    b.play([RandomAgent(), RandomAgent()], np.random.default_rng(7))
+    assert (b.fw.fl[:, L.F_OPT_AUDIT] & 64).any()       # the kept count was checked
+    assert b.fw.fl[:, L.F_OPT_MISSED].sum() == 0

@@ -635,6 +635,7 @@ def op_attach_nb(st, ct, g, si, tgt_ok, fl, a0, a1, a2, a3):
         return ST_OK, False
     st.obj[g, O_ATTACHED, src] = t
     mark_sba_nb(st, g)      # 704.5n reads what it is attached to
+    mark_mana_nb(st, g)     # what it gives (haste) may let a mana creature tap
     return ST_OK, True
 
 

@@ -49,6 +49,7 @@ from ..layout import (
 )
 from .choice import ask_one_nb
 from .counters import cancel_counters_nb
+from .manamark import mark_mana_nb
 from .query import anthems_on_bf_nb, has_kw_nb, matches_filter_nb, obj_types_nb, pt_scan_nb
 from .scratch import scratch_mark_nb, scratch_nb, scratch_release_nb
 from .zonebits import next_nonlib_nb
@@ -137,6 +138,7 @@ def sba_pass_nb(st, ct, g):
         if a >= 0 and not attach_legal_nb(st, ct, g, i, a):
             if ct.card[c, C_EQUIPMENT] != 0:
                 st.obj[g, O_ATTACHED, i] = -1     # 704.5n: it stays on the battlefield
+                mark_mana_nb(st, g)     # the haste it gave is gone
                 done = True
             else:
                 marked[i] = 1                                     # 704.5m

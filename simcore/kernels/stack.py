@@ -1171,6 +1171,7 @@ def resolve_top_nb(st, ct, g):
                 return s
             if nt > 0:   # an Aura spell becomes attached to its target (303.4f)
                 st.obj[g, O_ATTACHED, slot] = st.stk[g, SI_TGT + 0, si]
+                mark_mana_nb(st, g)     # what it gives (haste) may let a mana creature tap
                 mark_sba_nb(st, g)
             if (st.obj[g, O_CFLAGS, slot] & 2) != 0:   # warp: exile at the next end step
                 d = st.gm[g, G_D_N]
