@@ -145,3 +145,35 @@ def nothing_played(monkeypatch):
     def played(*a, **k):
         raise AssertionError("a game was played")
     monkeypatch.setattr(runner, "run_chunks", played)
+
+
+def custom_folder(area):
+    """A folder of test cards and their rules scenarios, tests/custom/AREA/{cards,scenarios}:
+    (its cards folder, its scenario items, the pool they need)."""
+    from simcore.scenario import load_scenarios, make_pool_for
+    here = ROOT / "tests" / "custom" / area
+    items = load_scenarios([here / "scenarios"])
+    return here / "cards", items, make_pool_for(items, [here / "cards"])
+
+
+def scenario_id(item):
+    f, s = item
+    return f"{Path(f).stem}: {s.get('name', '?') if isinstance(s, dict) else 'malformed'}"
+
+
+def run_audited(pool, item):
+    """One rules scenario as tests/test_scenarios.py runs the built-in ones: it names its
+    rule, plays with the options audit on, and no state-based or option shortcut missed."""
+    from simcore.scenario import Failed, Malformed, Runner
+    from simcore.state import zone_bits_ok
+    f, s = item
+    assert not isinstance(s, Malformed), str(s)
+    assert s.get("rule"), "a rules scenario names its rule"
+    r = Runner(pool, f, s, audit_options=True)
+    try:
+        r.run()
+    except Failed as e:
+        pytest.fail(f"{r.name}: {e}")
+    assert r.st.gm[0, L.G_SBA_MISSED] == 0, "a write to an input of 704.5 did not mark the game"
+    assert zone_bits_ok(r.st)
+    assert r.options_missed == 0, "a priority-option shortcut disagreed with the dry run"

@@ -4,7 +4,6 @@ paid (601.2h, 602.2b), "Activate only once each turn." (602.5b), flashback (702.
 (tests/custom/costs/), run as tests/test_scenarios.py runs the built-in ones (the state-based
 and options audits on), and games that hold the players to them. Each scenario names its
 rule."""
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -19,38 +18,17 @@ from simcore.cards.oracle.render_check import render_agrees
 from simcore.cards.printed import Face, Printed
 from simcore.cards.text import card_text
 from simcore.game import GameBatch
-from simcore.layout import G_SBA_MISSED
-from simcore.scenario import Failed, Malformed, Runner, load_scenarios, make_pool_for
-from simcore.state import zone_bits_ok
 
-from support import ROOT
+from support import custom_folder, run_audited, scenario_id
 
-HERE = ROOT / "tests" / "custom" / "costs"
-CARDS = HERE / "cards"
-ITEMS = load_scenarios([HERE / "scenarios"])
-SCEN_POOL = make_pool_for(ITEMS, [CARDS])
+CARDS, ITEMS, SCEN_POOL = custom_folder("costs")
 POOL = make_pool([CARDS])
 CT = POOL.compile()
 
 
-def _id(item):
-    f, s = item
-    return f"{Path(f).stem}: {s.get('name', '?') if isinstance(s, dict) else 'malformed'}"
-
-
-@pytest.mark.parametrize("item", ITEMS, ids=[_id(i) for i in ITEMS])
+@pytest.mark.parametrize("item", ITEMS, ids=[scenario_id(i) for i in ITEMS])
 def test_costs_scenario(item):
-    f, s = item
-    assert not isinstance(s, Malformed), str(s)
-    assert s.get("rule"), "a rules scenario names its rule"
-    r = Runner(SCEN_POOL, f, s, audit_options=True)
-    try:
-        r.run()
-    except Failed as e:
-        pytest.fail(f"{r.name}: {e}")
-    assert r.st.gm[0, G_SBA_MISSED] == 0, "a write to an input of 704.5 did not mark the game"
-    assert zone_bits_ok(r.st)
-    assert r.options_missed == 0, "a priority-option shortcut disagreed with the dry run"
+    run_audited(SCEN_POOL, item)
 
 
 def one(name, type_line, text, cost="", **kw) -> Printed:

@@ -15,38 +15,17 @@ from simcore.cards.compile import make_pool
 from simcore.cards.load import load_pool
 from simcore.cards.text import card_text
 from simcore.game import GameBatch
-from simcore.layout import G_SBA_MISSED
-from simcore.scenario import Failed, Malformed, Runner, load_scenarios, make_pool_for
-from simcore.state import zone_bits_ok
 
-from support import ROOT
+from support import custom_folder, run_audited, scenario_id
 
-HERE = ROOT / "tests" / "custom" / "kw2"
-CARDS = HERE / "cards"
-ITEMS = load_scenarios([HERE / "scenarios"])
-SCEN_POOL = make_pool_for(ITEMS, [CARDS])
+CARDS, ITEMS, SCEN_POOL = custom_folder("kw2")
 POOL = make_pool([CARDS])
 CT = POOL.compile()
 
 
-def _id(item):
-    f, s = item
-    return f"{Path(f).stem}: {s.get('name', '?') if isinstance(s, dict) else 'malformed'}"
-
-
-@pytest.mark.parametrize("item", ITEMS, ids=[_id(i) for i in ITEMS])
+@pytest.mark.parametrize("item", ITEMS, ids=[scenario_id(i) for i in ITEMS])
 def test_kw2_scenario(item):
-    f, s = item
-    assert not isinstance(s, Malformed), str(s)
-    assert s.get("rule"), "a rules scenario names its rule"
-    r = Runner(SCEN_POOL, f, s, audit_options=True)
-    try:
-        r.run()
-    except Failed as e:
-        pytest.fail(f"{r.name}: {e}")
-    assert r.st.gm[0, G_SBA_MISSED] == 0, "a write to an input of 704.5 did not mark the game"
-    assert zone_bits_ok(r.st)
-    assert r.options_missed == 0, "a priority-option shortcut disagreed with the dry run"
+    run_audited(SCEN_POOL, item)
 
 
 def test_every_unit_has_scenarios():

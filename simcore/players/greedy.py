@@ -144,18 +144,25 @@ def _aim_ok(obj, card, abil, ops, filt, g, c, me):
 
 
 @kernel
-def _spare_land(obj, card, g, me):
-    """A land card in my hand while I control five lands or more."""
+def _my_lands(obj, card, g, me, skip):
+    """(land cards I control, land cards in my hand), leaving out slot `skip` (-1 none)."""
     bf = 0
     hand = 0
     for i in range(obj.shape[2]):
         k = obj[g, L.O_CARD, i]
-        if k < 0 or (card[k, L.C_TYPES] & K.T_LAND) == 0:
+        if k < 0 or i == skip or (card[k, L.C_TYPES] & K.T_LAND) == 0:
             continue
         if obj[g, L.O_ZONE, i] == K.Z_BATTLEFIELD and obj[g, L.O_CTRL, i] == me:
             bf += 1
         elif obj[g, L.O_ZONE, i] == K.Z_HAND and obj[g, L.O_OWNER, i] == me:
             hand += 1
+    return bf, hand
+
+
+@kernel
+def _spare_land(obj, card, g, me):
+    """A land card in my hand while I control five lands or more."""
+    bf, hand = _my_lands(obj, card, g, me, -1)
     return hand > 0 and bf >= 5
 
 
@@ -164,16 +171,8 @@ def _cycle_score(obj, card, g, ps, c):
     """An ability of card c in my hand (cycling, 702.29a), after every spell and ability of
     a permanent: a land once I have enough (five with the others in my hand), a spell I
     could not cast within two more land drops; else keep the card."""
-    me = obj[g, L.O_OWNER, ps]
-    lands = 0
-    for i in range(obj.shape[2]):
-        k = obj[g, L.O_CARD, i]
-        if k < 0 or i == ps or (card[k, L.C_TYPES] & K.T_LAND) == 0:
-            continue
-        z = obj[g, L.O_ZONE, i]
-        if (z == K.Z_BATTLEFIELD and obj[g, L.O_CTRL, i] == me) or \
-                (z == K.Z_HAND and obj[g, L.O_OWNER, i] == me):
-            lands += 1
+    bf, hand = _my_lands(obj, card, g, obj[g, L.O_OWNER, ps], ps)
+    lands = bf + hand
     if (card[c, L.C_TYPES] & K.T_LAND) != 0:
         return 5.0 if lands >= 5 else -1.0
     return 5.0 if card[c, L.C_MV] > lands + 2 else -1.0
