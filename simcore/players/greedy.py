@@ -179,6 +179,32 @@ def _cycle_score(obj, card, g, ps, c):
 
 
 @kernel
+def _gains(obj, card, abil, ops, g, ps, ab, op):
+    """Does effect row `op` of permanent ps's ability ab gain anything the pilot sees? Two
+    kinds can be activated without end and gain nothing, so a pilot repeating them never
+    passes (732.1: a loop the players would stop): a pump of itself that adds no P/T and no
+    keyword it lacks ("{0}: ~ gets -1/-0 and gains flying", once it flies), and an untap
+    while no other creature of ours that taps for mana is tapped (two "{T}: Untap target
+    creature." creatures untapping each other; score_question aims it at a tapped one)."""
+    if ops[op, 0] == K.OP_PUMP and ops[op, 2] == K.SEL_SELF:
+        has = card[_card_of(obj, g, ps), L.C_KW] | obj[g, L.O_EOT_KW, ps] | \
+            (obj[g, L.O_EOT_KW2, ps] << 15)
+        return ops[op, 3] > 0 or ops[op, 4] > 0 or (ops[op, 5] & ~has) != 0
+    if ops[op, 0] == K.OP_UNTAP and ops[op, 2] == K.SEL_TARGET0:
+        me = obj[g, L.O_CTRL, ps]
+        for i in range(obj.shape[2]):
+            k = obj[g, L.O_CARD, i]
+            if i == ps or k < 0 or obj[g, L.O_ZONE, i] != K.Z_BATTLEFIELD or \
+                    obj[g, L.O_CTRL, i] != me or obj[g, L.O_TAPPED, i] == 0 or \
+                    ((card[k, L.C_TYPES] | obj[g, L.O_EOT_TYPES, i]) & K.T_CREATURE) == 0:
+                continue
+            if card[k, L.C_SIMPLE_MANA] >= 0:       # "{T}: Add ..."
+                return True
+        return False
+    return True
+
+
+@kernel
 def score_priority(obj, card, abil, ops, filt, stk, gm, g, o, piece):
     """Land, then pieces (piece[c]: card c is one), then the costliest spell, then warp,
     then abilities that cost none of our creatures and do not animate an animated permanent
@@ -215,17 +241,22 @@ def score_priority(obj, card, abil, ops, filt, stk, gm, g, o, piece):
                 s = 10.0    # a land that fetches a land: a land now, worth its cost
             if ops[op, 0] == K.OP_RETURN_TO_HAND and ops[op, 2] == K.SEL_SELF:
                 s = -1.0    # "return ~ to its owner's hand": undoes its own casting
+            if not _gains(obj, card, abil, ops, g, ps, ab, op):
+                s = -1.0    # would loop for nothing (a free -1/-0 for flying it has)
         # nor "becomes a creature" again while it already is one or that activation waits
         # on the stack
         again = (obj[g, L.O_EOT_TYPES, ps] & K.T_CREATURE) != 0
+        waiting = False
         for si in range(gm[g, L.G_STACK_N]):
             if stk[g, L.SI_KIND, si] == K.SK_ACTIVATED and stk[g, L.SI_SRC, si] == ps and \
                     stk[g, L.SI_ABIL, si] == ab:
-                again = True
-        if again:
-            for op in range(abil[ab, L.AB_OP0], abil[ab, L.AB_OP0] + abil[ab, L.AB_NOP]):
-                if ops[op, 0] == K.OP_BECOME_CREATURE:
-                    s = -1.0
+                waiting = True
+        for op in range(abil[ab, L.AB_OP0], abil[ab, L.AB_OP0] + abil[ab, L.AB_NOP]):
+            if ops[op, 0] == K.OP_BECOME_CREATURE and (again or waiting):
+                s = -1.0
+            if waiting and ops[op, 0] == K.OP_PUMP and ops[op, 2] == K.SEL_SELF and \
+                    ops[op, 3] <= 0 and ops[op, 4] <= 0:
+                s = -1.0    # its keyword is on the way: once is enough
     return s
 
 
@@ -510,11 +541,13 @@ def score_question(obj, counters, card, g, me, why, qk, a, o):
             s = 2.0 + pw
         else:
             s = -1.0
-    if why == K.W_TARGET_HELP:     # a pump, an untap: our biggest, never theirs
-        if is_player:
-            s = 3.0 if value_player_nb(o) == me else -3.0
-        elif obj[g, L.O_CTRL, slot] == me:
-            s = 2.0 + pw
+    if why == K.W_TARGET_HELP:     # a pump, an untap: our biggest, never theirs; a tapped
+        if is_player:              # one first (an untap has nothing to do on an untapped
+            s = 3.0 if value_player_nb(o) == me else -3.0  # one; a pump in combat: an
+        elif obj[g, L.O_CTRL, slot] == me:                 # attacker), one that taps for
+            s = 2.0 + pw                                   # mana before all (_gains)
+            if obj[g, L.O_TAPPED, slot] != 0:
+                s += 50.0 if card[_card_of(obj, g, slot), L.C_SIMPLE_MANA] >= 0 else 20.0
         else:
             s = -1.0
     if why == K.W_BLIGHT:
